@@ -1,0 +1,83 @@
+#pragma once
+// `seis tune` and `--strategy auto`: time candidates on the scenario's inner
+// region with random data, cache the winner per device/backend/physics/grid
+// class.
+
+#include "seis/errors.hpp"
+#include "seis/policies/autotune.hpp"
+#include "seis/policies/registry.hpp"
+#include "seis/policies/strategy_timer.hpp"
+#include "seis/policies/traits/exec_traits.hpp"
+#include "seis/regions.hpp"
+#include "seis/run_plan.hpp"
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdio>
+#include <ctime>
+#include <string>
+
+namespace seis {
+
+struct AutoChoice {
+  std::string spec;
+  std::string reason;
+};
+
+inline TuneKey tune_key(const RunPlan& plan, const char* physics) {
+  return {ExecTraits<DefaultExec>::device_name(), DefaultExec::name(), physics,
+          grid_class(plan.grid.nx(), plan.grid.ny(), plan.grid.nz())};
+}
+
+inline TuneCandidates tune_candidates() {
+  TuneCandidates c;
+  for (const auto& info : strategy_catalogue()) {
+    if (!strategy_unavailable_reason(info).empty()) continue;
+    std::vector<std::string> specs{info.name + ":" + info.default_shape};
+    for (const auto& s : info.shapes)
+      if (s != info.default_shape) specs.push_back(info.name + ":" + s);
+    c.per_strategy.push_back(specs);
+  }
+  return c;
+}
+
+template <class Physics>
+AutoChoice tune_and_store(const RunPlan& plan, double budget_s, bool verbose) {
+  WaveState<Physics> state(plan.grid);
+  fill_random(state, 1234u);
+  const Physics physics(plan.grid);
+  const Box inner = seven_regions(plan.grid, plan.scenario.pml_thickness).inner;
+  Kokkos::Timer clock;
+  auto time_ms = [&](const std::string& spec) {
+    const auto op = make_strategy<Physics>(spec);
+    const double ms = time_strategy(*op, state, physics, inner, 2, 5).median_ms;
+    if (verbose) std::fprintf(stderr, "tune: %-28s %9.3f ms/step\n", spec.c_str(), ms);
+    return ms;
+  };
+  const TuneResult r = tune_search(tune_candidates(), time_ms, [&] { return clock.seconds(); }, budget_s);
+  if (verbose)
+    for (const auto& t : r.timings)
+      if (t.ms_per_step < 0) std::fprintf(stderr, "tune: %-28s not runnable: %s\n", t.spec.c_str(), t.note.c_str());
+  char date[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+  const TuneKey key = tune_key(plan, Physics::name());
+  store_tuned(tune_cache_path(), key, {r.best, r.best_ms, date});
+  if (verbose)
+    std::fprintf(stderr, "tune: best %s (%.3f ms/step)%s; cached in %s\n", r.best.c_str(), r.best_ms,
+                 r.budget_exhausted ? " [time budget reached]" : "", tune_cache_path().c_str());
+  return {r.best, "auto: tuned now (" + std::to_string(r.timings.size()) + " candidates, fastest " +
+                      std::to_string(r.best_ms) + " ms/step)"};
+}
+
+template <class Physics>
+AutoChoice resolve_auto_strategy(const RunPlan& plan, double budget_s, bool verbose) {
+  const TuneKey key = tune_key(plan, Physics::name());
+  CachedChoice cached;
+  if (lookup_tuned(tune_cache_path(), key, cached))
+    return {cached.spec, "auto: cached tuning of " + cached.when + " for " + key.str() + " (" +
+                             std::to_string(cached.ms_per_step) + " ms/step)"};
+  return tune_and_store<Physics>(plan, budget_s, verbose);
+}
+
+}  // namespace seis

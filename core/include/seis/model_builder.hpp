@@ -1,0 +1,172 @@
+#pragma once
+// Fills the model arrays of a WaveState on the device from a validated plan:
+// pre-scaled so the kernels read the fewest bytes (physics.md §1, §2).
+//   iso: V = v^2 dt^2
+//   tti: V, A = (1+2 delta) V, B = 2 (eps - delta) V, and the axis n_x, n_y
+//        (n_z >= 0), with delta <= eps enforced, eps/delta tapered to 0 before
+//        the absorbing layer (physics.md §3.4), and an optional elliptical
+//        source zone (eps = delta near the source).
+
+#include "seis/compat/kokkos_compat.hpp"
+#include "seis/physics/iso.hpp"
+#include "seis/physics/tti.hpp"
+#include "seis/run_plan.hpp"
+#include "seis/wave_state.hpp"
+
+#include <Kokkos_Core.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace seis {
+
+// A ModelSpec evaluated on the device.
+struct ModelEvaluator {
+  static constexpr int max_layers = 64;
+  using file_view = Kokkos::View<const float*, DefaultMem>;
+
+  int kind = 0;  // 0 constant, 1 layered, 2 file
+  double value = 0;
+  int layers = 0;
+  double tops[max_layers] = {};
+  double values[max_layers] = {};
+  double hz = 1;
+  int nx = 0, ny = 0;
+  file_view file;
+
+  ModelEvaluator() = default;
+  ModelEvaluator(const ModelSpec& m, const ModelFileData& data, const Grid& g) : hz(g.hz()), nx(g.nx()), ny(g.ny()) {
+    switch (m.kind) {
+      case ModelSpec::Kind::constant: kind = 0; value = m.value; break;
+      case ModelSpec::Kind::layered:
+        kind = 1;
+        layers = int(m.tops.size());
+        for (int i = 0; i < layers; ++i) {
+          tops[i] = m.tops[i];
+          values[i] = m.values[i];
+        }
+        break;
+      case ModelSpec::Kind::file: {
+        kind = 2;
+        Kokkos::View<float*, DefaultMem> device("model_file", data->size());
+        Kokkos::View<const float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(data->data(),
+                                                                                                   data->size());
+        Kokkos::deep_copy(device, host);
+        file = device;
+        break;
+      }
+    }
+  }
+
+  KOKKOS_INLINE_FUNCTION double operator()(int x, int y, int z) const {
+    if (kind == 0) return value;
+    if (kind == 1) {
+      const double depth = z * hz;
+      int k = 0;
+      while (k + 1 < layers && tops[k + 1] <= depth) ++k;
+      return values[k];
+    }
+    return double(file(std::size_t(x) + std::size_t(nx) * (std::size_t(y) + std::size_t(ny) * std::size_t(z))));
+  }
+};
+
+// Runs f(x, y, z, idx) over the interior.
+template <class F>
+void for_each_interior_point(const char* label, const Grid& g, const F& f) {
+  using Policy = Kokkos::MDRangePolicy<DefaultExec, Kokkos::Rank<3>>;
+  Kokkos::parallel_for(label, Policy({0, 0, 0}, {g.nz(), g.ny(), g.nx()}),
+                       KOKKOS_LAMBDA(int z, int y, int x) { f(x, y, z, g.index(x, y, z)); });
+}
+
+template <class Scalar>
+void build_model(WaveState<IsoPhysics<Scalar>>& state, const RunPlan& plan, std::vector<std::string>&) {
+  ScopedRegion region("seis::build_model");
+  const ModelEvaluator vp(plan.scenario.vp, plan.files[0], plan.grid);
+  Scalar* V = state.model(0).data();
+  const double dt = plan.dt;
+  for_each_interior_point("seis::model_iso", plan.grid, KOKKOS_LAMBDA(int x, int y, int z, index_t idx) {
+    const double v = vp(x, y, z);
+    V[idx] = Scalar(v * v * dt * dt);
+  });
+  fence("seis::build_model");
+}
+
+// 0 inside the absorbing layer and R points beyond it, rising as sin^2 to 1
+// over `width` points.
+struct AnisotropyTaper {
+  int n[3] = {0, 0, 0};
+  int L = 0, width = 1;
+  KOKKOS_INLINE_FUNCTION double operator()(int x, int y, int z) const {
+    if (L <= 0) return 1.0;
+    const int c[3] = {x, y, z};
+    int e = n[0];
+    for (int a = 0; a < 3; ++a) {
+      const int lo = c[a] - L, hi = n[a] - L - 1 - c[a];
+      e = lo < e ? lo : e;
+      e = hi < e ? hi : e;
+    }
+    const int start = Grid::radius;
+    if (e < start) return 0.0;
+    if (e >= start + width) return 1.0;
+    const double s = sin_any(0.5 * M_PI * double(e - start) / width);
+    return s * s;
+  }
+};
+
+template <class Scalar>
+void build_model(WaveState<TtiPhysics<Scalar>>& state, const RunPlan& plan, std::vector<std::string>& warnings) {
+  ScopedRegion region("seis::build_model");
+  using P = TtiPhysics<Scalar>;
+  const Scenario& s = plan.scenario;
+  const ModelEvaluator vp(s.vp, plan.files[0], plan.grid), eps(s.epsilon, plan.files[1], plan.grid),
+      del(s.delta, plan.files[2], plan.grid), theta(s.theta, plan.files[3], plan.grid),
+      phi(s.phi, plan.files[4], plan.grid);
+  const AnisotropyTaper taper{{s.nx, s.ny, s.nz}, s.pml_thickness, s.taper_width > 0 ? s.taper_width : 1};
+  Scalar* V = state.model(P::v_model).data();
+  Scalar* A = state.model(P::a_model).data();
+  Scalar* B = state.model(P::b_model).data();
+  Scalar* NX = state.model(P::nx_model).data();
+  Scalar* NY = state.model(P::ny_model).data();
+  const double dt = plan.dt;
+  const NodeIndex src = plan.source;
+  const int zone = s.source_zone;
+  const double deg = M_PI / 180.0;
+  const Grid g = plan.grid;
+  int clipped = 0;
+  using Policy = Kokkos::MDRangePolicy<DefaultExec, Kokkos::Rank<3>>;
+  Kokkos::parallel_reduce(
+      "seis::model_tti", Policy({0, 0, 0}, {g.nz(), g.ny(), g.nx()}),
+      KOKKOS_LAMBDA(int z, int y, int x, int& count) {
+        const index_t idx = g.index(x, y, z);
+        const double v = vp(x, y, z);
+        const double w = taper(x, y, z);
+        double e = w * eps(x, y, z), d = w * del(x, y, z);
+        if (d > e) {
+          d = e;
+          ++count;
+        }
+        if (zone > 0) {
+          const int dx = x - src.x, dy = y - src.y, dz = z - src.z;
+          if (dx * dx + dy * dy + dz * dz <= zone * zone) d = e;
+        }
+        const double v2 = v * v * dt * dt;
+        const double th = theta(x, y, z) * deg, ph = phi(x, y, z) * deg;
+        double nx = sin_any(th) * cos_any(ph), ny = sin_any(th) * sin_any(ph);
+        if (cos_any(th) < 0) {  // n and -n give the same operator; keep n_z >= 0
+          nx = -nx;
+          ny = -ny;
+        }
+        V[idx] = Scalar(v2);
+        A[idx] = Scalar((1 + 2 * d) * v2);
+        B[idx] = Scalar(2 * (e - d) * v2);
+        NX[idx] = Scalar(nx);
+        NY[idx] = Scalar(ny);
+      },
+      clipped);
+  if (clipped > 0)
+    warnings.push_back("delta > epsilon at " + std::to_string(clipped) +
+                       " points: delta set to epsilon there (eps < delta is unstable, physics.md §2)");
+}
+
+}  // namespace seis

@@ -1,0 +1,57 @@
+#pragma once
+// A validated run: the scenario with everything derived from it (time step,
+// node positions, model files read and checked, memory needed). Building a
+// plan allocates nothing on the device and writes nothing.
+
+#include "seis/grid.hpp"
+#include "seis/scenario.hpp"
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace seis {
+
+struct NodeIndex {
+  int x = 0, y = 0, z = 0;
+};
+
+// Host values of a model file, read once during validation.
+using ModelFileData = std::shared_ptr<const std::vector<float>>;
+
+struct ParameterRange {
+  double min = 0, max = 0;
+};
+
+struct RunPlan {
+  Scenario scenario;
+  Grid grid;
+  double dt = 0;
+  double dt_limit = 0;   // CFL limit (physics.md §4)
+  double vmax = 0;       // max Vp
+  double vmax_effective = 0;  // max Vp * sqrt(1 + 2 max(eps, 0))
+  double vmin = 0;
+  double t0 = 0;         // Ricker delay
+  NodeIndex source;
+  std::vector<NodeIndex> receivers;
+  int samples = 0;       // recorded samples per trace
+  std::size_t bytes_needed = 0;
+  std::vector<std::string> warnings;
+
+  // Model files (empty pointer for non-file specs), in the order
+  // vp, epsilon, delta, theta, phi.
+  ModelFileData files[5];
+};
+
+// Bytes of device memory a run of this scenario needs.
+std::size_t run_bytes(const Scenario& s, const Grid& grid);
+
+// CFL limit for a grid and effective maximum velocity (physics.md §4).
+double cfl_time_step_limit(double vmax_effective, double hx, double hy, double hz);
+
+// Validates and derives. Throws InputError (bad input) or ConfigError (does
+// not fit in `available_bytes`) with one line naming the problem.
+RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_bytes = 4);
+
+}  // namespace seis

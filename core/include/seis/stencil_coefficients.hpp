@@ -1,0 +1,45 @@
+#pragma once
+// Finite-difference weights (physics.md §1, §2).
+
+#include <array>
+#include <cmath>
+
+namespace seis {
+
+// Central second derivative of order 2R (Fornberg 1988), unit spacing:
+// D2 f_i = c0 f_i + sum_m c_m (f_{i+m} + f_{i-m}).
+// c_m = 2(-1)^{m+1} (R!)^2 / (m^2 (R-m)! (R+m)!),  c0 = -2 sum c_m.
+template <int R>
+constexpr std::array<double, R + 1> second_derivative_weights() {
+  std::array<double, R + 1> c{};
+  double fact_r = 1;
+  for (int k = 2; k <= R; ++k) fact_r *= k;
+  double sum = 0;
+  for (int m = 1; m <= R; ++m) {
+    double fact_rm = 1, fact_rp = 1;
+    for (int k = 2; k <= R - m; ++k) fact_rm *= k;
+    for (int k = 2; k <= R + m; ++k) fact_rp *= k;
+    const double sign = (m % 2 == 1) ? 1.0 : -1.0;
+    c[m] = 2.0 * sign * fact_r * fact_r / (double(m) * m * fact_rm * fact_rp);
+    sum += c[m];
+  }
+  c[0] = -2.0 * sum;
+  return c;
+}
+
+// Sum of absolute weights, S = |c0| + 2 sum |c_m|: the symbol's maximum (CFL).
+template <int R>
+constexpr double second_derivative_abs_sum() {
+  const auto c = second_derivative_weights<R>();
+  double s = c[0] < 0 ? -c[0] : c[0];
+  for (int m = 1; m <= R; ++m) s += 2 * (c[m] < 0 ? -c[m] : c[m]);
+  return s;
+}
+
+// 4th-order central first derivative, unit spacing:
+// D1 f = d1 (f_{+1} - f_{-1}) + d2 (f_{+2} - f_{-2}).
+inline constexpr double first_derivative_d1 = 2.0 / 3.0;
+inline constexpr double first_derivative_d2 = -1.0 / 12.0;
+inline constexpr int first_derivative_radius = 2;
+
+}  // namespace seis

@@ -1,0 +1,63 @@
+#include "seis/io/npy.hpp"
+
+#include "seis/errors.hpp"
+#include "seis/io/atomic_file.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+
+namespace seis {
+
+static_assert(sizeof(float) == 4, "npy float32");
+
+void write_npy(const std::string& path, const std::vector<std::size_t>& shape, const float* data) {
+  std::ostringstream header;
+  header << "{'descr': '<f4', 'fortran_order': False, 'shape': (";
+  for (std::size_t i = 0; i < shape.size(); ++i) header << shape[i] << (shape.size() == 1 || i + 1 < shape.size() ? ", " : "");
+  header << "), }";
+  std::string h = header.str();
+  // Magic (6) + version (2) + length (2) + header, padded with spaces and a
+  // final newline to a multiple of 64 bytes.
+  const std::size_t total = 10 + h.size() + 1;
+  h.append((64 - total % 64) % 64, ' ');
+  h.push_back('\n');
+  const std::size_t count = std::accumulate(shape.begin(), shape.end(), std::size_t(1), std::multiplies<>());
+  write_file_atomically(path, [&](std::ostream& out) {
+    out.write("\x93NUMPY\x01\x00", 8);
+    const std::uint16_t len = std::uint16_t(h.size());
+    const char le[2] = {char(len & 0xff), char(len >> 8)};
+    out.write(le, 2);
+    out.write(h.data(), std::streamsize(h.size()));
+    out.write(reinterpret_cast<const char*>(data), std::streamsize(count * sizeof(float)));
+  });
+}
+
+NpyArray read_npy(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot open '" + path + "'");
+  char magic[10];
+  in.read(magic, 10);
+  if (!in || std::memcmp(magic, "\x93NUMPY", 6) != 0 || magic[6] != 1)
+    throw InputError("'" + path + "' is not a version 1 .npy file");
+  const std::size_t len = std::uint8_t(magic[8]) | (std::size_t(std::uint8_t(magic[9])) << 8);
+  std::string header(len, '\0');
+  in.read(header.data(), std::streamsize(len));
+  if (header.find("'descr': '<f4'") == std::string::npos || header.find("'fortran_order': False") == std::string::npos)
+    throw InputError("'" + path + "' is not a C-ordered little-endian float32 array");
+  NpyArray a;
+  const auto open = header.find('('), close = header.find(')');
+  std::stringstream dims(header.substr(open + 1, close - open - 1));
+  std::string item;
+  while (std::getline(dims, item, ','))
+    if (item.find_first_of("0123456789") != std::string::npos) a.shape.push_back(std::stoul(item));
+  const std::size_t count = std::accumulate(a.shape.begin(), a.shape.end(), std::size_t(1), std::multiplies<>());
+  a.data.resize(count);
+  in.read(reinterpret_cast<char*>(a.data.data()), std::streamsize(count * sizeof(float)));
+  if (!in) throw InputError("'" + path + "' is shorter than its header says");
+  return a;
+}
+
+}  // namespace seis

@@ -1,0 +1,200 @@
+#include "seis/run_plan.hpp"
+
+#include "seis/errors.hpp"
+#include "seis/pml.hpp"
+#include "seis/stencil_coefficients.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace seis {
+
+namespace {
+
+std::string fmt(double v) {
+  std::ostringstream s;
+  s.precision(6);
+  s << v;
+  return s.str();
+}
+
+std::string fmt_bytes(std::size_t b) {
+  std::ostringstream s;
+  s.precision(3);
+  s << double(b) / 1e9 << " GB";
+  return s.str();
+}
+
+ModelFileData read_model_file(const ModelSpec& m, const std::string& what, const Scenario& s) {
+  if (m.dims[0] != s.nx || m.dims[1] != s.ny || m.dims[2] != s.nz)
+    throw InputError(what + " file '" + m.path + "' has dims [" + std::to_string(m.dims[0]) + ", " +
+                     std::to_string(m.dims[1]) + ", " + std::to_string(m.dims[2]) +
+                     "] but the grid is [" + std::to_string(s.nx) + ", " + std::to_string(s.ny) + ", " +
+                     std::to_string(s.nz) + "]");
+  std::ifstream in(m.path, std::ios::binary | std::ios::ate);
+  if (!in) throw InputError(what + " file '" + m.path + "' cannot be opened");
+  const std::streamoff size = in.tellg();
+  const std::size_t count = std::size_t(s.nx) * s.ny * s.nz;
+  if (size < 0 || std::size_t(size) != count * sizeof(float))
+    throw InputError(what + " file '" + m.path + "' has " + std::to_string(size) + " bytes; dims [" +
+                     std::to_string(s.nx) + ", " + std::to_string(s.ny) + ", " + std::to_string(s.nz) +
+                     "] of float32 need " + std::to_string(count * sizeof(float)));
+  in.seekg(0);
+  auto data = std::make_shared<std::vector<float>>(count);
+  in.read(reinterpret_cast<char*>(data->data()), std::streamsize(count * sizeof(float)));
+  if (!in) throw InputError(what + " file '" + m.path + "' could not be read completely");
+  for (std::size_t i = 0; i < count; ++i)
+    if (!std::isfinite((*data)[i]))
+      throw InputError(what + " file '" + m.path + "' holds a non-finite value at element " + std::to_string(i));
+  return data;
+}
+
+ParameterRange range_of(const ModelSpec& m, const ModelFileData& file) {
+  switch (m.kind) {
+    case ModelSpec::Kind::constant: return {m.value, m.value};
+    case ModelSpec::Kind::layered: {
+      const auto [lo, hi] = std::minmax_element(m.values.begin(), m.values.end());
+      return {*lo, *hi};
+    }
+    case ModelSpec::Kind::file: {
+      const auto [lo, hi] = std::minmax_element(file->begin(), file->end());
+      return {*lo, *hi};
+    }
+  }
+  return {};
+}
+
+NodeIndex snap(const Point3& p, const Scenario& s, const std::string& what, std::vector<std::string>& warnings) {
+  const double fx = p.x / s.hx, fy = p.y / s.hy, fz = p.z / s.hz;
+  const double tol = 1e-6;
+  auto outside = [&](double f, int n) { return !(f >= -0.5 - tol && f <= n - 0.5 + tol); };
+  if (outside(fx, s.nx) || outside(fy, s.ny) || outside(fz, s.nz))
+    throw InputError(what + " at (" + fmt(p.x) + ", " + fmt(p.y) + ", " + fmt(p.z) + ") m is outside the grid [0, " +
+                     fmt((s.nx - 1) * s.hx) + "] x [0, " + fmt((s.ny - 1) * s.hy) + "] x [0, " +
+                     fmt((s.nz - 1) * s.hz) + "] m");
+  NodeIndex n{std::clamp(int(std::lround(fx)), 0, s.nx - 1), std::clamp(int(std::lround(fy)), 0, s.ny - 1),
+              std::clamp(int(std::lround(fz)), 0, s.nz - 1)};
+  const int L = s.pml_thickness;
+  if (L > 0 && (n.x < L || n.x >= s.nx - L || n.y < L || n.y >= s.ny - L || n.z < L || n.z >= s.nz - L))
+    warnings.push_back(what + " at node (" + std::to_string(n.x) + ", " + std::to_string(n.y) + ", " +
+                       std::to_string(n.z) + ") lies inside the absorbing layer");
+  return n;
+}
+
+}  // namespace
+
+double cfl_time_step_limit(double vmax_effective, double hx, double hy, double hz) {
+  const double S = second_derivative_abs_sum<Grid::radius>();
+  return 2.0 / (vmax_effective * std::sqrt(S * (1 / (hx * hx) + 1 / (hy * hy) + 1 / (hz * hz))));
+}
+
+std::size_t run_bytes(const Scenario& s, const Grid& grid) {
+  const bool tti = s.physics == "tti";
+  const int fields = tti ? 2 : 1, model = tti ? 5 : 1;
+  const std::size_t per_array = grid.storage_bytes() + Grid::alignment_bytes;
+  std::size_t bytes = std::size_t(2 * fields + model) * per_array;  // 2 time levels + model
+  bytes += cpml_bytes(grid, s.pml_thickness, grid.scalar_bytes());
+  bytes += s.receivers.size() * sizeof(float) * 1024;  // device trace buffer
+  return bytes;
+}
+
+RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_bytes) {
+  RunPlan plan;
+  plan.scenario = s;
+  if (s.nx <= 0 || s.ny <= 0 || s.nz <= 0)
+    throw InputError("grid size must be positive, got " + std::to_string(s.nx) + " x " + std::to_string(s.ny) +
+                     " x " + std::to_string(s.nz));
+  if (!(s.hx > 0) || !(s.hy > 0) || !(s.hz > 0))
+    throw InputError("grid spacing must be positive, got " + fmt(s.hx) + ", " + fmt(s.hy) + ", " + fmt(s.hz));
+  if (s.steps <= 0) throw InputError("steps must be positive, got " + std::to_string(s.steps));
+  if (s.physics != "iso" && s.physics != "tti")
+    throw InputError("physics must be \"iso\" or \"tti\", got \"" + s.physics + "\"");
+  const int L = s.pml_thickness;
+  if (L < 0) throw InputError("boundary.pml must be >= 0, got " + std::to_string(L));
+  if (L > 0 && (2 * L >= s.nx || 2 * L >= s.ny || 2 * L >= s.nz))
+    throw InputError("absorbing layers of " + std::to_string(L) + " points leave no inner region in a " +
+                     std::to_string(s.nx) + " x " + std::to_string(s.ny) + " x " + std::to_string(s.nz) + " grid");
+  if (!(s.pml_reflection > 0 && s.pml_reflection < 1))
+    throw InputError("boundary.reflection must be in (0, 1), got " + fmt(s.pml_reflection));
+  if (s.pml_order < 1 || s.pml_order > 4)
+    throw InputError("boundary.order must be 1 to 4, got " + std::to_string(s.pml_order));
+  if (!(s.f0 > 0)) throw InputError("source.frequency must be positive, got " + fmt(s.f0));
+  if (s.record_every <= 0) throw InputError("receivers.every must be positive, got " + std::to_string(s.record_every));
+  if (!(s.cfl_fraction > 0 && s.cfl_fraction <= 1))
+    throw InputError("time.cfl_fraction must be in (0, 1], got " + fmt(s.cfl_fraction));
+
+  plan.grid = Grid(s.nx, s.ny, s.nz, s.hx, s.hy, s.hz, scalar_bytes);
+
+  const ModelSpec* specs[5] = {&s.vp, &s.epsilon, &s.delta, &s.theta, &s.phi};
+  const char* names[5] = {"velocity", "epsilon", "delta", "theta", "phi"};
+  const int used = s.physics == "tti" ? 5 : 1;
+  ParameterRange ranges[5];
+  for (int i = 0; i < used; ++i) {
+    const ModelSpec& m = *specs[i];
+    if (m.kind == ModelSpec::Kind::layered) {
+      if (m.tops.empty() || m.tops.size() != m.values.size())
+        throw InputError(std::string(names[i]) + ": a layered model needs as many tops as values (got " +
+                         std::to_string(m.tops.size()) + " and " + std::to_string(m.values.size()) + ")");
+      if (m.tops.size() > 64) throw InputError(std::string(names[i]) + ": at most 64 layers");
+      if (m.tops.front() != 0.0) throw InputError(std::string(names[i]) + ": the first layer's top must be 0");
+      for (std::size_t k = 1; k < m.tops.size(); ++k)
+        if (!(m.tops[k] > m.tops[k - 1]))
+          throw InputError(std::string(names[i]) + ": layer tops must increase");
+    }
+    if (m.kind == ModelSpec::Kind::file) plan.files[i] = read_model_file(m, names[i], s);
+    ranges[i] = range_of(m, plan.files[i]);
+    if (!std::isfinite(ranges[i].min) || !std::isfinite(ranges[i].max))
+      throw InputError(std::string(names[i]) + " has non-finite values");
+  }
+  if (!(ranges[0].min > 0))
+    throw InputError("velocity must be positive everywhere, minimum is " + fmt(ranges[0].min));
+  plan.vmin = ranges[0].min;
+  plan.vmax = ranges[0].max;
+  plan.vmax_effective = plan.vmax;
+  if (s.physics == "tti") {
+    if (!(ranges[2].min > -0.5))
+      throw InputError("delta must be > -0.5 everywhere (1 + 2 delta > 0), minimum is " + fmt(ranges[2].min));
+    if (!(ranges[1].min > -0.5))
+      throw InputError("epsilon must be > -0.5 everywhere, minimum is " + fmt(ranges[1].min));
+    plan.vmax_effective = plan.vmax * std::sqrt(1 + 2 * std::max(ranges[1].max, 0.0));
+    if (ranges[2].max > ranges[1].min)
+      plan.warnings.push_back(
+          "delta may exceed epsilon (delta up to " + fmt(ranges[2].max) + ", epsilon down to " +
+          fmt(ranges[1].min) + "): where it does, delta is set to epsilon, since eps < delta grows "
+          "exponentially (physics.md §2)");
+  }
+
+  plan.dt_limit = cfl_time_step_limit(plan.vmax_effective, s.hx, s.hy, s.hz);
+  if (s.dt > 0) {
+    if (s.dt > plan.dt_limit)
+      throw InputError("dt = " + fmt(s.dt) + " s exceeds the CFL limit " + fmt(plan.dt_limit) + " s for vmax " +
+                       fmt(plan.vmax_effective) + " m/s on this grid");
+    plan.dt = s.dt;
+  } else {
+    plan.dt = s.cfl_fraction * plan.dt_limit;
+  }
+  plan.t0 = s.t0 >= 0 ? s.t0 : 1.5 / s.f0;
+
+  plan.source = snap(s.source, s, "source", plan.warnings);
+  if (s.receivers.empty()) throw InputError("at least one receiver is needed");
+  for (std::size_t r = 0; r < s.receivers.size(); ++r)
+    plan.receivers.push_back(snap(s.receivers[r], s, "receiver " + std::to_string(r), plan.warnings));
+  plan.samples = (s.steps + s.record_every - 1) / s.record_every;
+
+  const double points_per_wavelength = plan.vmin / (2.5 * s.f0) / std::max({s.hx, s.hy, s.hz});
+  if (points_per_wavelength < 4)
+    plan.warnings.push_back("only " + fmt(points_per_wavelength) +
+                            " points per minimum wavelength at 2.5 f0 (8th order needs about 4-5; "
+                            "physics.md §4): expect dispersion");
+
+  plan.bytes_needed = run_bytes(s, plan.grid);
+  if (plan.bytes_needed > available_bytes)
+    throw ConfigError("grid " + std::to_string(s.nx) + " x " + std::to_string(s.ny) + " x " + std::to_string(s.nz) +
+                      " (" + s.physics + ") needs " + fmt_bytes(plan.bytes_needed) + " but the device has " +
+                      fmt_bytes(available_bytes) + " available");
+  return plan;
+}
+
+}  // namespace seis

@@ -1,0 +1,246 @@
+#include "seis/scenario.hpp"
+
+#include "seis/errors.hpp"
+
+#define TOML_EXCEPTIONS 1
+#include <toml++/toml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace seis {
+
+namespace {
+
+// Every key a table may hold; anything else is an error (typos must not be
+// silently ignored).
+void check_keys(const toml::table& t, const std::string& where, const std::set<std::string>& allowed) {
+  for (const auto& [key, value] : t) {
+    (void)value;
+    if (!allowed.count(std::string(key.str())))
+      throw InputError("unknown key '" + (where.empty() ? "" : where + ".") + std::string(key.str()) +
+                       "' in scenario");
+  }
+}
+
+const toml::table* table_at(const toml::table& t, const std::string& key, const std::string& where) {
+  const toml::node* n = t.get(key);
+  if (!n) return nullptr;
+  if (!n->is_table()) throw InputError("'" + where + key + "' must be a table");
+  return n->as_table();
+}
+
+double number(const toml::node& n, const std::string& name) {
+  if (auto v = n.value<double>()) return *v;
+  throw InputError("'" + name + "' must be a number");
+}
+
+int integer(const toml::node& n, const std::string& name) {
+  if (!n.is_integer()) throw InputError("'" + name + "' must be an integer");
+  const auto v = *n.value<int64_t>();
+  if (v < -2147483647 || v > 2147483647) throw InputError("'" + name + "' is out of range");
+  return int(v);
+}
+
+template <class T, class F>
+void optional(const toml::table& t, const std::string& key, const std::string& where, T& out, F convert) {
+  if (const toml::node* n = t.get(key)) out = convert(*n, where + key);
+}
+
+template <class T, class F>
+T required(const toml::table& t, const std::string& key, const std::string& where, F convert) {
+  const toml::node* n = t.get(key);
+  if (!n) throw InputError("missing key '" + where + key + "' in scenario");
+  return convert(*n, where + key);
+}
+
+std::vector<double> numbers(const toml::node& n, const std::string& name) {
+  const toml::array* a = n.as_array();
+  if (!a) throw InputError("'" + name + "' must be an array of numbers");
+  std::vector<double> out;
+  for (const auto& e : *a) out.push_back(number(e, name));
+  return out;
+}
+
+Point3 point(const toml::node& n, const std::string& name) {
+  const auto v = numbers(n, name);
+  if (v.size() != 3) throw InputError("'" + name + "' must be [x, y, z] in metres");
+  return {v[0], v[1], v[2]};
+}
+
+ModelSpec model_spec(const toml::node& n, const std::string& name, const std::filesystem::path& base) {
+  if (n.is_number()) return ModelSpec::constant_value(number(n, name));
+  const toml::table* t = n.as_table();
+  if (!t) throw InputError("'" + name + "' must be a number or a table with a 'type'");
+  const std::string where = name + ".";
+  const auto type = required<std::string>(*t, "type", where, [](const toml::node& v, const std::string& k) {
+    if (auto s = v.value<std::string>()) return *s;
+    throw InputError("'" + k + "' must be a string");
+  });
+  ModelSpec m;
+  if (type == "constant") {
+    check_keys(*t, name, {"type", "value"});
+    m.kind = ModelSpec::Kind::constant;
+    m.value = required<double>(*t, "value", where, number);
+  } else if (type == "layered") {
+    check_keys(*t, name, {"type", "tops", "values"});
+    m.kind = ModelSpec::Kind::layered;
+    m.tops = required<std::vector<double>>(*t, "tops", where, numbers);
+    m.values = required<std::vector<double>>(*t, "values", where, numbers);
+  } else if (type == "file") {
+    check_keys(*t, name, {"type", "path", "dims"});
+    m.kind = ModelSpec::Kind::file;
+    const auto path = required<std::string>(*t, "path", where, [](const toml::node& v, const std::string& k) {
+      if (auto s = v.value<std::string>()) return *s;
+      throw InputError("'" + k + "' must be a string");
+    });
+    const std::filesystem::path p(path);
+    m.path = (p.is_relative() ? base / p : p).string();
+    const auto dims = required<std::vector<double>>(*t, "dims", where, numbers);
+    if (dims.size() != 3) throw InputError("'" + where + "dims' must be [nx, ny, nz]");
+    for (int i = 0; i < 3; ++i) m.dims[i] = int(dims[i]);
+  } else {
+    throw InputError("'" + where + "type' must be \"constant\", \"layered\" or \"file\", got \"" + type + "\"");
+  }
+  return m;
+}
+
+std::string string_value(const toml::node& n, const std::string& name) {
+  if (auto s = n.value<std::string>()) return *s;
+  throw InputError("'" + name + "' must be a string");
+}
+
+bool boolean(const toml::node& n, const std::string& name) {
+  if (auto b = n.value<bool>()) return *b;
+  throw InputError("'" + name + "' must be true or false");
+}
+
+Scenario from_table(const toml::table& root, const std::string& name, const std::filesystem::path& base) {
+  Scenario s;
+  s.name = name;
+  check_keys(root, "", {"name", "physics", "grid", "time", "model", "source", "receivers", "boundary", "run"});
+  optional(root, "name", "", s.name, string_value);
+  optional(root, "physics", "", s.physics, string_value);
+  if (s.physics != "iso" && s.physics != "tti")
+    throw InputError("'physics' must be \"iso\" or \"tti\", got \"" + s.physics + "\"");
+
+  const toml::table* grid = table_at(root, "grid", "");
+  if (!grid) throw InputError("missing table [grid] in scenario");
+  check_keys(*grid, "grid", {"nx", "ny", "nz", "spacing", "hx", "hy", "hz"});
+  s.nx = required<int>(*grid, "nx", "grid.", integer);
+  s.ny = required<int>(*grid, "ny", "grid.", integer);
+  s.nz = required<int>(*grid, "nz", "grid.", integer);
+  double spacing = 0;
+  optional(*grid, "spacing", "grid.", spacing, number);
+  s.hx = s.hy = s.hz = spacing;
+  optional(*grid, "hx", "grid.", s.hx, number);
+  optional(*grid, "hy", "grid.", s.hy, number);
+  optional(*grid, "hz", "grid.", s.hz, number);
+  if (s.hx == 0 && s.hy == 0 && s.hz == 0) throw InputError("missing key 'grid.spacing' (or hx, hy, hz) in scenario");
+
+  const toml::table* time = table_at(root, "time", "");
+  if (!time) throw InputError("missing table [time] in scenario");
+  check_keys(*time, "time", {"steps", "dt", "cfl_fraction"});
+  s.steps = required<int>(*time, "steps", "time.", integer);
+  optional(*time, "dt", "time.", s.dt, number);
+  optional(*time, "cfl_fraction", "time.", s.cfl_fraction, number);
+  if (time->get("dt") && !(s.dt > 0)) throw InputError("'time.dt' must be positive, got " + std::to_string(s.dt));
+
+  const toml::table* model = table_at(root, "model", "");
+  if (!model) throw InputError("missing table [model] in scenario");
+  if (s.physics == "iso") {
+    check_keys(*model, "model", {"velocity"});
+    s.vp = required<ModelSpec>(*model, "velocity", "model.",
+                               [&](const toml::node& n, const std::string& k) { return model_spec(n, k, base); });
+  } else {
+    check_keys(*model, "model", {"vp", "epsilon", "delta", "theta", "phi"});
+    auto spec = [&](const toml::node& n, const std::string& k) { return model_spec(n, k, base); };
+    s.vp = required<ModelSpec>(*model, "vp", "model.", spec);
+    optional(*model, "epsilon", "model.", s.epsilon, spec);
+    optional(*model, "delta", "model.", s.delta, spec);
+    optional(*model, "theta", "model.", s.theta, spec);
+    optional(*model, "phi", "model.", s.phi, spec);
+  }
+
+  const toml::table* source = table_at(root, "source", "");
+  if (!source) throw InputError("missing table [source] in scenario");
+  check_keys(*source, "source", {"position", "frequency", "delay", "amplitude", "elliptical_zone"});
+  s.source = required<Point3>(*source, "position", "source.", point);
+  s.f0 = required<double>(*source, "frequency", "source.", number);
+  optional(*source, "delay", "source.", s.t0, number);
+  optional(*source, "amplitude", "source.", s.amplitude, number);
+  optional(*source, "elliptical_zone", "source.", s.source_zone, integer);
+  if (source->get("delay") && s.t0 < 0) throw InputError("'source.delay' must be >= 0");
+
+  const toml::table* receivers = table_at(root, "receivers", "");
+  if (!receivers) throw InputError("missing table [receivers] in scenario");
+  check_keys(*receivers, "receivers", {"every", "points", "line"});
+  optional(*receivers, "every", "receivers.", s.record_every, integer);
+  if (const toml::node* pts = receivers->get("points")) {
+    const toml::array* a = pts->as_array();
+    if (!a) throw InputError("'receivers.points' must be an array of [x, y, z]");
+    for (const auto& p : *a) s.receivers.push_back(point(p, "receivers.points"));
+  }
+  if (const toml::node* lines = receivers->get("line")) {
+    const toml::array* a = lines->as_array();
+    if (!a) throw InputError("'receivers.line' must be an array of tables ([[receivers.line]])");
+    for (const auto& l : *a) {
+      const toml::table* t = l.as_table();
+      if (!t) throw InputError("'receivers.line' entries must be tables");
+      check_keys(*t, "receivers.line", {"from", "to", "count"});
+      const Point3 from = required<Point3>(*t, "from", "receivers.line.", point);
+      const Point3 to = required<Point3>(*t, "to", "receivers.line.", point);
+      const int count = required<int>(*t, "count", "receivers.line.", integer);
+      if (count < 1) throw InputError("'receivers.line.count' must be >= 1");
+      for (int i = 0; i < count; ++i) {
+        const double f = count == 1 ? 0.0 : double(i) / (count - 1);
+        s.receivers.push_back({from.x + f * (to.x - from.x), from.y + f * (to.y - from.y), from.z + f * (to.z - from.z)});
+      }
+    }
+  }
+
+  if (const toml::table* boundary = table_at(root, "boundary", "")) {
+    check_keys(*boundary, "boundary", {"pml", "reflection", "order", "taper"});
+    optional(*boundary, "pml", "boundary.", s.pml_thickness, integer);
+    optional(*boundary, "reflection", "boundary.", s.pml_reflection, number);
+    optional(*boundary, "order", "boundary.", s.pml_order, integer);
+    optional(*boundary, "taper", "boundary.", s.taper_width, integer);
+  }
+  if (const toml::table* run = table_at(root, "run", "")) {
+    check_keys(*run, "run", {"strategy", "segy"});
+    optional(*run, "strategy", "run.", s.strategy, string_value);
+    optional(*run, "segy", "run.", s.write_segy, boolean);
+  }
+  return s;
+}
+
+}  // namespace
+
+Scenario parse_scenario(const std::string& toml_text, const std::string& name) {
+  try {
+    return from_table(toml::parse(toml_text), name, std::filesystem::current_path());
+  } catch (const toml::parse_error& e) {
+    std::ostringstream msg;
+    msg << "scenario is not valid TOML (line " << e.source().begin.line << "): " << e.description();
+    throw InputError(msg.str());
+  }
+}
+
+Scenario load_scenario(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot open scenario file '" + path + "'");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::filesystem::path p(path);
+  try {
+    return from_table(toml::parse(text.str(), path), p.stem().string(), p.parent_path());
+  } catch (const toml::parse_error& e) {
+    std::ostringstream msg;
+    msg << path << " is not valid TOML (line " << e.source().begin.line << "): " << e.description();
+    throw InputError(msg.str());
+  }
+}
+
+}  // namespace seis

@@ -1,0 +1,67 @@
+#pragma once
+// Block shapes of a strategy: "32x16" (2.5D), "32x16@128" (2.5D, 128 planes
+// per team), "32x4x4" (3D).
+
+#include "seis/errors.hpp"
+
+#include <string>
+
+namespace seis {
+
+struct BlockShape {
+  int dx = 0;
+  int dy = 0;
+  int dz = 1;      // 3D strategies: tile depth
+  int zchunk = 0;  // 2.5D strategies: planes streamed per team (0: whole box)
+
+  int columns() const { return dx * dy; }
+  int points() const { return dx * dy * dz; }
+
+  std::string to_string(bool three_d) const {
+    std::string s = std::to_string(dx) + "x" + std::to_string(dy);
+    if (three_d) s += "x" + std::to_string(dz);
+    if (!three_d && zchunk > 0) s += "@" + std::to_string(zchunk);
+    return s;
+  }
+
+  static BlockShape parse(const std::string& text, bool three_d) {
+    const std::string expected = three_d ? "DXxDYxDZ, e.g. 32x4x4" : "DXxDY[@ZCHUNK], e.g. 32x16 or 32x16@256";
+    auto fail = [&]() -> BlockShape {
+      throw InputError("block shape '" + text + "' is not of the form " + expected);
+    };
+    BlockShape shape;
+    std::string dims = text, chunk;
+    const auto at = text.find('@');
+    if (at != std::string::npos) {
+      if (three_d) return fail();
+      dims = text.substr(0, at);
+      chunk = text.substr(at + 1);
+    }
+    int values[3] = {0, 0, 1};
+    int count = 0;
+    std::size_t pos = 0;
+    while (pos <= dims.size()) {
+      const auto next = dims.find('x', pos);
+      const std::string part = dims.substr(pos, next == std::string::npos ? std::string::npos : next - pos);
+      if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos || part.size() > 5 || count == 3)
+        return fail();
+      values[count++] = std::stoi(part);
+      if (next == std::string::npos) break;
+      pos = next + 1;
+    }
+    if (count != (three_d ? 3 : 2)) return fail();
+    shape.dx = values[0];
+    shape.dy = values[1];
+    shape.dz = three_d ? values[2] : 1;
+    if (!chunk.empty()) {
+      if (chunk.find_first_not_of("0123456789") != std::string::npos || chunk.size() > 6) return fail();
+      shape.zchunk = std::stoi(chunk);
+      if (shape.zchunk <= 0) return fail();
+    }
+    if (shape.dx <= 0 || shape.dy <= 0 || shape.dz <= 0)
+      throw InputError("block shape '" + text + "' has a zero dimension");
+    return shape;
+  }
+};
+
+}  // namespace seis

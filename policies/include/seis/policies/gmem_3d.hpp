@@ -1,0 +1,61 @@
+#pragma once
+// gmem_3d: 3D blocking from global memory only (semi-stencil seed, Table I).
+// One thread per point; every plane term reads global memory directly. The
+// reference every other strategy is checked against.
+
+#include "seis/physics/plane_terms.hpp"
+#include "seis/policies/point_memory.hpp"
+#include "seis/policies/team_loops.hpp"
+#include "seis/policies/tile_grid.hpp"
+#include "seis/policies/tiled_strategy.hpp"
+
+namespace seis {
+
+template <class Physics, class Exec>
+struct Gmem3dBody {
+  using scalar_type = typename Physics::scalar_type;
+  static constexpr bool three_d = true;
+  static constexpr int F = Physics::num_fields;
+  static constexpr int R = Physics::radius;
+
+  StepData<Physics> data;
+  TileGrid tiles;
+
+  Gmem3dBody() = default;
+  Gmem3dBody(const StepData<Physics>& d, const Box& box, const BlockShape& s)
+      : data(d), tiles(box, s.dx, s.dy, s.dz) {}
+
+  static int team_threads(const BlockShape& s) { return s.points(); }
+  static std::size_t scratch_bytes(const BlockShape&) { return 0; }
+  static void check_shape(const BlockShape&, const std::string&) {}
+  int league_size() const { return tiles.league_size(); }
+
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, int tile, scalar_type*) const {
+    const TileOrigin o = tiles.origin(tile);
+    const int plane = tiles.dx * tiles.dy;
+    for_each_column<Exec>(team, plane * tiles.dz, [&](int p, auto) {
+      const int x = o.x + p % tiles.dx;
+      const int y = o.y + (p / tiles.dx) % tiles.dy;
+      const int z = o.z + p / plane;
+      if (!tiles.box.contains(x, y, z)) return;
+      const index_t idx = data.grid.index(x, y, z);
+      const index_t sz = data.grid.stride_z();
+      const int sy = int(data.grid.stride_y());
+      const auto coeffs = point_coeffs<Exec>(data, idx);
+      typename Physics::accum_type acc{};
+      static_for<-R, R + 1>([&](auto dz) {
+        PlaneWindow<scalar_type, F> window;
+        for (int f = 0; f < F; ++f) window.base[f] = data.cur[f] + idx + dz * sz;
+        window.row_stride = sy;
+        acc += data.physics.plane_term(dz, window, coeffs);
+      });
+      finish_point<Exec, false>(data, idx, acc, load_centre(data, idx));
+    });
+  }
+};
+
+template <class Physics, class Exec>
+using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec>>;
+
+}  // namespace seis

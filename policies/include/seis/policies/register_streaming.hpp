@@ -1,0 +1,124 @@
+#pragma once
+// 2.5D streaming with the z-neighbours of each column in registers
+// (programming-models seed: "shifting registers" and "fixed registers";
+// Micikevicius 2009). Planes whose term reaches in-plane neighbours (iso:
+// only the centre plane; TTI: the centre plane and z+-1, z+-2) are staged in a
+// scratch ring whose tile interior comes from the column's own registers and
+// whose halo comes from global memory; all other planes are read straight
+// from the register queue.
+//
+// Shifting: queue entries move down after every plane.
+// Fixed: the z loop is unrolled by the queue length and the entries keep
+//        their registers while their roles rotate (no moves).
+
+#include "seis/physics/plane_terms.hpp"
+#include "seis/policies/point_memory.hpp"
+#include "seis/policies/register_queue.hpp"
+#include "seis/policies/tile_staging.hpp"
+#include "seis/policies/tiled_strategy.hpp"
+
+namespace seis {
+
+template <class Physics, class Exec, bool Fixed>
+struct RegisterStreamingBody {
+  using scalar_type = typename Physics::scalar_type;
+  using values_type = FieldValues<scalar_type, Physics::num_fields>;
+  static constexpr bool three_d = false;
+  static constexpr int F = Physics::num_fields;
+  static constexpr int R = Physics::radius;
+  static constexpr int H = max_plane_reach<Physics>();
+  static constexpr int S = off_plane_depth<Physics>();  // planes z-S..z+S in scratch
+  static constexpr int P = 2 * S + 1;                   // scratch ring
+  static constexpr int Q = 2 * R + 1;                   // register queue
+  static constexpr int CPT = ExecTraits<Exec>::columns_per_thread;
+
+  StepData<Physics> data;
+  TileGrid tiles;
+  PlaneLayout layout;
+
+  RegisterStreamingBody() = default;
+  RegisterStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s)
+      : data(d), tiles(box, s.dx, s.dy, s.zchunk > 0 ? s.zchunk : box.nz()), layout(s.dx, s.dy, H, H, F) {}
+
+  static int team_threads(const BlockShape& s) { return s.columns(); }
+  static std::size_t scratch_bytes(const BlockShape& s) {
+    return PlaneLayout(s.dx, s.dy, H, H, F).bytes(P, sizeof(scalar_type));
+  }
+  static void check_shape(const BlockShape&, const std::string&) {}
+  int league_size() const { return tiles.league_size(); }
+
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, int tile, scalar_type* scratch) const {
+    const TileOrigin o = tiles.origin(tile);
+    const TileExtent ext(tiles.box, layout, o);
+    const int zb = o.z;
+    const int n = tiles.z_end(zb) - zb;
+    const int columns = layout.dx * layout.dy;
+    const index_t sz = data.grid.stride_z();
+    auto ring = [&](int z) { return scratch + ((z - zb + S) % P) * layout.plane_stride; };
+    values_type queue[CPT][Q];
+
+    // Prologue: planes zb-R .. zb+R-1 into the queues, zb-S .. zb+S-1 into scratch.
+    for_each_column<Exec>(team, columns, [&](int c, auto slot) {
+      const int cx = c % layout.dx, cy = c / layout.dx;
+      if (!ext.owns(cx, cy)) return;
+      const index_t idx = data.grid.index(o.x + cx, o.y + cy, zb - R);
+      static_for<0, 2 * R>([&](auto i) {
+        for (int f = 0; f < F; ++f) queue[slot][i][f] = data.cur[f][idx + i * sz];
+      });
+    });
+    for (int z = zb - S; z < zb + S; ++z) stage_plane(team, data, ext, layout, o, z, ring(z), PlainCopy{});
+
+    auto step = [&](int k, auto rotation) {
+      constexpr int U = decltype(rotation)::value;
+      const int z = zb + k;
+      for_each_column<Exec>(team, columns, [&](int c, auto slot) {
+        const int cx = c % layout.dx, cy = c / layout.dx;
+        if (!ext.owns(cx, cy)) return;
+        const index_t idx = data.grid.index(o.x + cx, o.y + cy, z + R);
+        auto& incoming = queue[slot][queue_slot<Fixed, Q, U, 2 * R>()];
+        for (int f = 0; f < F; ++f) incoming[f] = data.cur[f][idx];
+        const auto& entering = queue[slot][queue_slot<Fixed, Q, U, R + S>()];
+        scalar_type* dst = ring(z + S) + layout.centre(cx, cy);
+        for (int f = 0; f < F; ++f) dst[f * layout.field_stride] = entering[f];
+      });
+      stage_plane_halo(team, data, ext, layout, o, z + S, ring(z + S), PlainCopy{});
+      team.team_barrier();
+
+      for_each_column<Exec>(team, columns, [&](int c, auto slot) {
+        const int cx = c % layout.dx, cy = c / layout.dx;
+        if (!ext.owns(cx, cy)) return;
+        const index_t idx = data.grid.index(o.x + cx, o.y + cy, z);
+        const auto coeffs = point_coeffs<Exec>(data, idx);
+        typename Physics::accum_type acc{};
+        static_for<-R, R + 1>([&](auto dz) {
+          constexpr int DZ = decltype(dz)::value;
+          if constexpr (DZ >= -S && DZ <= S) {
+            const PackedPlaneWindow<scalar_type, F> window{ring(z + dz) + layout.centre(cx, cy), layout.w,
+                                                           layout.field_stride};
+            acc += data.physics.plane_term(dz, window, coeffs);
+          } else {
+            const PointPlane<scalar_type, F> point{queue[slot][queue_slot<Fixed, Q, U, R + DZ>()]};
+            acc += data.physics.plane_term(dz, point, coeffs);
+          }
+        });
+        finish_point<Exec, false>(data, idx, acc, queue[slot][queue_slot<Fixed, Q, U, R>()]);
+      });
+      team.team_barrier();
+    };
+
+    if constexpr (Fixed) {
+      for (int k0 = 0; k0 < n; k0 += Q)
+        static_for<0, Q>([&](auto u) {
+          if (k0 + u < n) step(k0 + u, u);
+        });
+    } else {
+      for (int k = 0; k < n; ++k) {
+        step(k, int_c<0>{});
+        for_each_column<Exec>(team, columns, [&](int, auto slot) { shift_queue<1, Q>(queue[slot]); });
+      }
+    }
+  }
+};
+
+}  // namespace seis

@@ -1,0 +1,38 @@
+#pragma once
+// The strategy registry: every strategy's name, what it is, the block shapes
+// it offers, and a factory for each physics. `seis strategies` prints it.
+
+#include "seis/policies/block_shape.hpp"
+#include "seis/stencil_operator.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace seis {
+
+struct StrategyInfo {
+  std::string name;
+  std::string description;
+  bool three_d = false;
+  bool cluster = false;  // needs thread-block cluster launch (CUDA sm_90+)
+  std::string default_shape;
+  std::vector<std::string> shapes;  // offered to tests and the tuner
+};
+
+const std::vector<StrategyInfo>& strategy_catalogue();
+const StrategyInfo& strategy_info(const std::string& name);  // throws InputError
+
+// Empty when the strategy runs on the default execution space, else why not.
+std::string strategy_unavailable_reason(const StrategyInfo& info);
+
+// "name" or "name:shape" -> strategy for Physics on the default execution
+// space. InputError: unknown name or malformed shape. ConfigError: the device
+// cannot run this shape (scratch, threads) or the strategy at all.
+template <class Physics>
+std::unique_ptr<StencilOperator<Physics>> make_strategy(const std::string& spec);
+
+// Splits "name:shape" (shape empty when absent).
+std::pair<std::string, std::string> split_strategy_spec(const std::string& spec);
+
+}  // namespace seis

@@ -1,0 +1,129 @@
+#pragma once
+// 2.5D streaming semi-stencil (semi-stencil seed §III; de la Cruz & Araya-Polo
+// 2014). Each point's sum is split by z-offset into a forward half (dz < 0),
+// computed as soon as plane z-1 is staged and kept in a register queue, and a
+// backward half (dz >= 0), added R planes later. A ring of R+Fold planes is
+// staged in team scratch.
+//
+//   Fold      planes per streaming step (2: the seed's 2z thread folding)
+//   Prefetch  stage the next step's planes into extra ring slots while this
+//             step computes: one barrier per step instead of two (+b)
+//   Async     that prefetch goes through the backend's asynchronous copy
+//             (CUDA: cp.async pipeline) (+a)
+
+#include "seis/physics/plane_terms.hpp"
+#include "seis/policies/point_memory.hpp"
+#include "seis/policies/register_queue.hpp"
+#include "seis/policies/tile_staging.hpp"
+#include "seis/policies/tiled_strategy.hpp"
+
+namespace seis {
+
+template <class Physics, class Exec, int Fold, bool Prefetch, bool Async>
+struct SemiStencilBody {
+  static_assert(Fold == 1 || Fold == 2, "fold 1 or 2 planes per step");
+  static_assert(Prefetch || !Async, "the asynchronous copy is the prefetch");
+  using scalar_type = typename Physics::scalar_type;
+  using accum_type = typename Physics::accum_type;
+  static constexpr bool three_d = false;
+  static constexpr int F = Physics::num_fields;
+  static constexpr int R = Physics::radius;
+  static constexpr int H = max_plane_reach<Physics>();
+  static constexpr int P = R + Fold + (Prefetch ? Fold : 0);  // scratch ring
+  static constexpr int NA = R + Fold;                         // partial sums
+  static constexpr int CPT = ExecTraits<Exec>::columns_per_thread;
+
+  StepData<Physics> data;
+  TileGrid tiles;
+  PlaneLayout layout;
+
+  SemiStencilBody() = default;
+  SemiStencilBody(const StepData<Physics>& d, const Box& box, const BlockShape& s)
+      : data(d), tiles(box, s.dx, s.dy, s.zchunk > 0 ? s.zchunk : box.nz()), layout(s.dx, s.dy, H, H, F) {}
+
+  static int team_threads(const BlockShape& s) { return s.columns(); }
+  static std::size_t scratch_bytes(const BlockShape& s) {
+    return PlaneLayout(s.dx, s.dy, H, H, F).bytes(P, sizeof(scalar_type));
+  }
+  static void check_shape(const BlockShape&, const std::string&) {}
+  int league_size() const { return tiles.league_size(); }
+
+  // Sum of the plane terms dz in [First, Last] for the point at column (cx, cy),
+  // plane zp, reading the staged ring.
+  template <int First, int Last, class Ring>
+  KOKKOS_FORCEINLINE_FUNCTION accum_type half_sum(const Ring& ring, int cx, int cy, int zp,
+                                                  const typename Physics::point_coeffs& coeffs) const {
+    accum_type sum{};
+    static_for<First, Last + 1>([&](auto dz) {
+      const PackedPlaneWindow<scalar_type, F> window{ring(zp + dz) + layout.centre(cx, cy), layout.w,
+                                                     layout.field_stride};
+      sum += data.physics.plane_term(dz, window, coeffs);
+    });
+    return sum;
+  }
+
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, int tile, scalar_type* scratch) const {
+    const TileOrigin o = tiles.origin(tile);
+    const TileExtent ext(tiles.box, layout, o);
+    const int zb = o.z, ze = tiles.z_end(zb);
+    const int plane_end = ze + R;  // planes [zb-R, ze+R) are read
+    const int columns = layout.dx * layout.dy;
+    auto ring = [&](int p) { return scratch + ((p - zb + R) % P) * layout.plane_stride; };
+    auto stage = [&](int p, auto copy) {
+      if (p < plane_end) stage_plane(team, data, ext, layout, o, p, ring(p), copy);
+    };
+    accum_type forward[CPT][NA];
+
+    for (int p = zb - R; p < zb + (Prefetch ? Fold : 0); ++p) stage(p, PlainCopy{});
+    team.team_barrier();
+
+    for (int z = zb - R; z < ze; z += Fold) {
+      if constexpr (Prefetch) {
+        for (int i = 0; i < Fold; ++i) {
+          if constexpr (Async)
+            stage(z + R + Fold + i, AsyncCopy<Exec>{});
+          else
+            stage(z + R + Fold + i, PlainCopy{});
+        }
+        if constexpr (Async) ExecTraits<Exec>::async_commit();
+      } else {
+        for (int i = 0; i < Fold; ++i) stage(z + R + i, PlainCopy{});
+        team.team_barrier();
+      }
+
+      for_each_column<Exec>(team, columns, [&](int c, auto slot) {
+        const int cx = c % layout.dx, cy = c / layout.dx;
+        if (!ext.owns(cx, cy)) return;
+        static_for<0, Fold>([&](auto i) {
+          const int zf = z + R + i;  // forward half of a point R planes ahead
+          if (zf >= zb && zf < ze) {
+            const auto coeffs = point_coeffs<Exec>(data, data.grid.index(o.x + cx, o.y + cy, zf));
+            forward[slot][R + i] = half_sum<-R, -1>(ring, cx, cy, zf, coeffs);
+          }
+        });
+        static_for<0, Fold>([&](auto i) {
+          const int zp = z + i;  // backward half completes this point
+          if (zp >= zb && zp < ze) {
+            const index_t idx = data.grid.index(o.x + cx, o.y + cy, zp);
+            const auto coeffs = point_coeffs<Exec>(data, idx);
+            accum_type acc = forward[slot][i];
+            acc += half_sum<0, R>(ring, cx, cy, zp, coeffs);
+            const scalar_type* centre = ring(zp) + layout.centre(cx, cy);
+            FieldValues<scalar_type, F> values;
+            for (int f = 0; f < F; ++f) values[f] = centre[f * layout.field_stride];
+            finish_point<Exec, false>(data, idx, acc, values);
+          }
+        });
+        shift_queue<Fold, NA>(forward[slot]);
+      });
+
+      if constexpr (Async)
+        ExecTraits<Exec>::async_wait(team);
+      else
+        team.team_barrier();
+    }
+  }
+};
+
+}  // namespace seis

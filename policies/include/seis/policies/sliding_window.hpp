@@ -1,0 +1,167 @@
+#pragma once
+// sliding_window: the one-pass kernel of the AMD seed (part 3, "kernel
+// fusion"). Each thread owns VEC consecutive x points, loaded with vector
+// loads; their x neighbours stay in registers, their y neighbours come from
+// one plane in team scratch, their z neighbours from a sliding window of
+// registers; results leave with streaming (non-temporal) stores, and z is cut
+// into windows of `@nw` planes for parallelism.
+//
+// As in the seed, the in-plane part of a point is computed when its plane is
+// loaded and waits in an output queue until the z window is complete. A
+// physics with in-plane terms on planes z+-1.. z+-S (TTI) scatters those from
+// the freshly loaded plane too; only planes whose term is a single z-arm value
+// are read from the window. Physics with xy cross terms also stage an x halo.
+
+#include "seis/physics/plane_terms.hpp"
+#include "seis/policies/point_memory.hpp"
+#include "seis/policies/register_queue.hpp"
+#include "seis/policies/tile_staging.hpp"
+#include "seis/policies/tiled_strategy.hpp"
+
+namespace seis {
+
+// The loaded plane as one point sees it: its own row from registers, every
+// other row from scratch.
+template <class Scalar, int F, int XLEN>
+struct RegisterRowPlane {
+  const Scalar (&row)[F][XLEN];
+  int x;  // position of the point in `row`
+  const Scalar* scratch;
+  int row_stride, field_stride;
+  KOKKOS_FORCEINLINE_FUNCTION Scalar operator()(int f, int di, int dj) const {
+    return dj == 0 ? row[f][x + di] : scratch[f * field_stride + di + dj * row_stride];
+  }
+};
+
+template <class Scalar, int VEC>
+struct alignas(VEC * sizeof(Scalar)) VectorOf {
+  Scalar v[VEC];
+};
+
+template <class Physics, class Exec>
+struct SlidingWindowBody {
+  using scalar_type = typename Physics::scalar_type;
+  using accum_type = typename Physics::accum_type;
+  using values_type = FieldValues<scalar_type, Physics::num_fields>;
+  static constexpr bool three_d = false;
+  static constexpr int F = Physics::num_fields;
+  static constexpr int R = Physics::radius;
+  static constexpr int H = max_plane_reach<Physics>();
+  static constexpr int S = off_plane_depth<Physics>();
+  static constexpr int HX = Physics::in_plane_cross_terms ? H : 0;
+  // Vector width: the backend's, for single-field physics (register budget).
+  static constexpr int VEC = F == 1 ? ExecTraits<Exec>::vector_width : 1;
+  static_assert(R % VEC == 0, "the x halo must be whole vectors");
+  static constexpr int XLEN = VEC + 2 * R;  // one row in registers
+  static constexpr int Q = 2 * R + 1;       // z window
+  static constexpr int NA = R + S + 1;      // output queue
+  static constexpr int CPT = ExecTraits<Exec>::columns_per_thread;
+  using vector_type = VectorOf<scalar_type, VEC>;
+
+  StepData<Physics> data;
+  Box box;         // points updated
+  TileGrid tiles;  // over box with x0 rounded down to a whole vector
+  PlaneLayout layout;
+
+  SlidingWindowBody() = default;
+  SlidingWindowBody(const StepData<Physics>& d, const Box& b, const BlockShape& s)
+      : data(d), box(b), tiles(aligned(b), s.dx * VEC, s.dy, s.zchunk > 0 ? s.zchunk : b.nz()),
+        layout(s.dx * VEC, s.dy, HX, H, F) {}
+
+  static Box aligned(Box b) {
+    b.x0 -= b.x0 % VEC;
+    return b;
+  }
+  static int team_threads(const BlockShape& s) { return s.columns(); }
+  static std::size_t scratch_bytes(const BlockShape& s) {
+    return PlaneLayout(s.dx * VEC, s.dy, HX, H, F).bytes(1, sizeof(scalar_type));
+  }
+  static void check_shape(const BlockShape&, const std::string&) {}
+  int league_size() const { return tiles.league_size(); }
+
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, int tile, scalar_type* scratch) const {
+    const TileOrigin o = tiles.origin(tile);
+    const TileExtent ext(tiles.box, layout, o);
+    const int zb = o.z, ze = tiles.z_end(zb);
+    const int threads_x = layout.dx / VEC;
+    const int columns = threads_x * layout.dy;
+    Lanes<values_type, VEC> window[CPT][Q];  // planes zl-2R .. zl
+    Lanes<accum_type, VEC> out[CPT][NA];     // points zl-R .. zl+S
+    scalar_type row[CPT][F][XLEN];    // plane zl, x-R .. x+VEC+R
+
+    for (int zl = zb - R; zl < ze + R; ++zl) {
+      const bool scatter = zl + S >= zb && zl - S < ze;
+      const int zdone = zl - R;
+      for_each_column<Exec>(team, columns, [&](int c, auto slot) {
+        const int cx = (c % threads_x) * VEC, cy = c / threads_x;
+        if (!ext.owns(cx, cy)) return;
+        const index_t idx = data.grid.index(o.x + cx, o.y + cy, zl);
+        for (int f = 0; f < F; ++f) {
+          if (scatter) {
+            static_for<0, XLEN / VEC>([&](auto i) {
+              const auto vec = *reinterpret_cast<const vector_type*>(data.cur[f] + idx - R + i * VEC);
+              static_for<0, VEC>([&](auto v) { row[slot][f][i * VEC + v] = vec.v[v]; });
+            });
+          } else {
+            const auto vec = *reinterpret_cast<const vector_type*>(data.cur[f] + idx);
+            static_for<0, VEC>([&](auto v) { row[slot][f][R + v] = vec.v[v]; });
+          }
+          static_for<0, VEC>([&](auto v) { window[slot][Q - 1][v][f] = row[slot][f][R + v]; });
+        }
+        if (scatter)
+          static_for<0, VEC>([&](auto v) {
+            if (cx + v < ext.nxv)
+              for (int f = 0; f < F; ++f)
+                scratch[f * layout.field_stride + layout.centre(cx + v, cy)] = row[slot][f][R + v];
+          });
+      });
+      if (scatter) {
+        stage_plane_halo(team, data, ext, layout, o, zl, scratch, PlainCopy{});
+        team.team_barrier();
+      }
+      for_each_column<Exec>(team, columns, [&](int c, auto slot) {
+        const int cx = (c % threads_x) * VEC, cy = c / threads_x;
+        if (!ext.owns(cx, cy)) return;
+        if (scatter) {
+          static_for<0, VEC>([&](auto v) { out[slot][NA - 1][v] = accum_type{}; });
+          static_for<-S, S + 1>([&](auto dz) {
+            constexpr int J = R - decltype(dz)::value;
+            const int target = zl - dz;
+            if (target >= zb && target < ze)
+              static_for<0, VEC>([&](auto v) {
+                const RegisterRowPlane<scalar_type, F, XLEN> plane{
+                    row[slot], R + v, scratch + layout.centre(cx + v, cy), layout.w, layout.field_stride};
+                const auto coeffs = point_coeffs<Exec>(data, data.grid.index(o.x + cx + v, o.y + cy, target));
+                out[slot][J][v] += data.physics.plane_term(dz, plane, coeffs);
+              });
+          });
+        }
+        if (zdone >= zb && zdone < ze)
+          static_for<0, VEC>([&](auto v) {
+            const int x = o.x + cx + v;
+            if (x < box.x0 || x >= box.x1) return;
+            const index_t idx = data.grid.index(x, o.y + cy, zdone);
+            const auto coeffs = point_coeffs<Exec>(data, idx);
+            accum_type acc = out[slot][0][v];
+            static_for<-R, R + 1>([&](auto dz) {
+              constexpr int DZ = decltype(dz)::value;
+              if constexpr (DZ < -S || DZ > S) {
+                const PointPlane<scalar_type, F> point{window[slot][R + DZ][v]};
+                acc += data.physics.plane_term(dz, point, coeffs);
+              }
+            });
+            finish_point<Exec, true>(data, idx, acc, window[slot][R][v]);
+          });
+        shift_queue<1, Q>(window[slot]);
+        shift_queue<1, NA>(out[slot]);
+      });
+      if (scatter) team.team_barrier();
+    }
+  }
+};
+
+template <class Physics, class Exec>
+using SlidingWindow = TiledStrategy<Physics, Exec, SlidingWindowBody<Physics, Exec>>;
+
+}  // namespace seis

@@ -1,0 +1,68 @@
+#pragma once
+// smem_3d: 3D blocking with the whole tile and its halo in team scratch
+// (semi-stencil seed, Table I; programming-models seed "smem"). One barrier
+// per tile; every plane term then reads scratch.
+
+#include "seis/physics/plane_terms.hpp"
+#include "seis/policies/point_memory.hpp"
+#include "seis/policies/tile_staging.hpp"
+#include "seis/policies/tiled_strategy.hpp"
+
+namespace seis {
+
+template <class Physics, class Exec>
+struct Smem3dBody {
+  using scalar_type = typename Physics::scalar_type;
+  static constexpr bool three_d = true;
+  static constexpr int F = Physics::num_fields;
+  static constexpr int R = Physics::radius;
+  static constexpr int H = max_plane_reach<Physics>();
+
+  StepData<Physics> data;
+  TileGrid tiles;
+  PlaneLayout layout;
+
+  Smem3dBody() = default;
+  Smem3dBody(const StepData<Physics>& d, const Box& box, const BlockShape& s)
+      : data(d), tiles(box, s.dx, s.dy, s.dz), layout(s.dx, s.dy, H, H, F) {}
+
+  static int team_threads(const BlockShape& s) { return s.points(); }
+  static std::size_t scratch_bytes(const BlockShape& s) {
+    return PlaneLayout(s.dx, s.dy, H, H, F).bytes(s.dz + 2 * R, sizeof(scalar_type));
+  }
+  static void check_shape(const BlockShape&, const std::string&) {}
+  int league_size() const { return tiles.league_size(); }
+
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, int tile, scalar_type* scratch) const {
+    const TileOrigin o = tiles.origin(tile);
+    const TileExtent ext(tiles.box, layout, o);
+    const int nzv = tiles.z_end(o.z) - o.z;
+    for (int pz = 0; pz < nzv + 2 * R; ++pz)
+      stage_plane(team, data, ext, layout, o, o.z - R + pz, scratch + pz * layout.plane_stride, PlainCopy{});
+    team.team_barrier();
+
+    const int plane = layout.dx * layout.dy;
+    for_each_column<Exec>(team, plane * tiles.dz, [&](int p, auto) {
+      const int cx = p % layout.dx, cy = (p / layout.dx) % layout.dy, cz = p / plane;
+      if (!ext.owns(cx, cy) || cz >= nzv) return;
+      const index_t idx = data.grid.index(o.x + cx, o.y + cy, o.z + cz);
+      const scalar_type* centre = scratch + (cz + R) * layout.plane_stride + layout.centre(cx, cy);
+      const auto coeffs = point_coeffs<Exec>(data, idx);
+      typename Physics::accum_type acc{};
+      static_for<-R, R + 1>([&](auto dz) {
+        const PackedPlaneWindow<scalar_type, F> window{centre + dz * layout.plane_stride, layout.w,
+                                                       layout.field_stride};
+        acc += data.physics.plane_term(dz, window, coeffs);
+      });
+      FieldValues<scalar_type, F> values;
+      for (int f = 0; f < F; ++f) values[f] = centre[f * layout.field_stride];
+      finish_point<Exec, false>(data, idx, acc, values);
+    });
+  }
+};
+
+template <class Physics, class Exec>
+using Smem3d = TiledStrategy<Physics, Exec, Smem3dBody<Physics, Exec>>;
+
+}  // namespace seis

@@ -1,0 +1,68 @@
+#pragma once
+// Timing one strategy on one box: warm-up, then the median of repeated steps,
+// each fenced. Used by the tuner and the benchmark driver. Inputs are random
+// (never zeros: they hide unwritten outputs and can run faster).
+
+#include "seis/compat/kokkos_compat.hpp"
+#include "seis/stencil_operator.hpp"
+#include "seis/wave_state.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <Kokkos_Random.hpp>
+
+#include <algorithm>
+#include <vector>
+
+namespace seis {
+
+// Random values in [lo, hi) over the whole padded box of a field.
+template <class Scalar>
+void fill_random(const Field<Scalar>& f, unsigned seed, double lo, double hi) {
+  Kokkos::Random_XorShift64_Pool<DefaultExec> pool(seed);
+  Kokkos::fill_random(f.flat(), pool, Scalar(lo), Scalar(hi));
+}
+
+// Wavefields in [-1, 1), model arrays in [0, 0.1) (V = v^2 dt^2 / h^2-scaled
+// values of a stable run are of that order; TTI axis components stay < 1).
+template <class Physics>
+void fill_random(WaveState<Physics>& state, unsigned seed) {
+  for (int f = 0; f < Physics::num_fields; ++f) {
+    fill_random(state.current(f), seed + 2 * f, -1.0, 1.0);
+    fill_random(state.previous(f), seed + 2 * f + 1, -1.0, 1.0);
+  }
+  for (int m = 0; m < Physics::num_model; ++m) fill_random(state.model(m), seed + 100 + m, 0.0, 0.1);
+  fence("seis::fill_random");
+}
+
+struct StepTimes {
+  double median_ms = 0, min_ms = 0, max_ms = 0;
+  int repeats = 0;
+};
+
+// Times `repeats` single steps (after `warmup`), swapping time levels as a
+// run would.
+template <class Physics>
+StepTimes time_strategy(const StencilOperator<Physics>& op, WaveState<Physics>& state, const Physics& physics,
+                        const Box& box, int warmup, int repeats) {
+  std::vector<double> ms;
+  for (int r = -warmup; r < repeats; ++r) {
+    const auto d = state.step_data(physics);
+    fence("seis::time_strategy");
+    Kokkos::Timer t;
+    op.apply(d, box);
+    fence("seis::time_strategy");
+    if (r >= 0) ms.push_back(t.seconds() * 1e3);
+    state.advance();
+  }
+  std::sort(ms.begin(), ms.end());
+  StepTimes s;
+  s.repeats = repeats;
+  if (!ms.empty()) {
+    s.median_ms = ms[ms.size() / 2];
+    s.min_ms = ms.front();
+    s.max_ms = ms.back();
+  }
+  return s;
+}
+
+}  // namespace seis

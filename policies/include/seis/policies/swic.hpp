@@ -1,0 +1,89 @@
+#pragma once
+// swic: "scatter with output register queue" (SWiC seed §IV). One plane is
+// staged in team scratch at a time; each thread scatters that plane's terms
+// into the 2R+1 partial sums of the points z-R..z+R of its column, and writes
+// the oldest one out once its last plane has arrived.
+
+#include "seis/physics/plane_terms.hpp"
+#include "seis/policies/point_memory.hpp"
+#include "seis/policies/register_queue.hpp"
+#include "seis/policies/tile_staging.hpp"
+#include "seis/policies/tiled_strategy.hpp"
+
+namespace seis {
+
+template <class Physics, class Exec>
+struct SwicBody {
+  using scalar_type = typename Physics::scalar_type;
+  using accum_type = typename Physics::accum_type;
+  using coeffs_type = typename Physics::point_coeffs;
+  using values_type = FieldValues<scalar_type, Physics::num_fields>;
+  static constexpr bool three_d = false;
+  static constexpr int F = Physics::num_fields;
+  static constexpr int R = Physics::radius;
+  static constexpr int H = max_plane_reach<Physics>();
+  static constexpr int Q = 2 * R + 1;
+  static constexpr int CPT = ExecTraits<Exec>::columns_per_thread;
+
+  StepData<Physics> data;
+  TileGrid tiles;
+  PlaneLayout layout;
+
+  SwicBody() = default;
+  SwicBody(const StepData<Physics>& d, const Box& box, const BlockShape& s)
+      : data(d), tiles(box, s.dx, s.dy, s.zchunk > 0 ? s.zchunk : box.nz()), layout(s.dx, s.dy, H, H, F) {}
+
+  static int team_threads(const BlockShape& s) { return s.columns(); }
+  static std::size_t scratch_bytes(const BlockShape& s) {
+    return PlaneLayout(s.dx, s.dy, H, H, F).bytes(1, sizeof(scalar_type));
+  }
+  static void check_shape(const BlockShape&, const std::string&) {}
+  int league_size() const { return tiles.league_size(); }
+
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, int tile, scalar_type* scratch) const {
+    const TileOrigin o = tiles.origin(tile);
+    const TileExtent ext(tiles.box, layout, o);
+    const int zb = o.z, ze = tiles.z_end(zb);
+    const int columns = layout.dx * layout.dy;
+    // Entry j of the queues belongs to the point zp - R + j.
+    accum_type acc[CPT][Q];
+    coeffs_type coeffs[CPT][Q];
+    values_type centre[CPT][R + 1];
+
+    for (int zp = zb - R; zp < ze + R; ++zp) {
+      stage_plane(team, data, ext, layout, o, zp, scratch, PlainCopy{});
+      team.team_barrier();
+      for_each_column<Exec>(team, columns, [&](int c, auto slot) {
+        const int cx = c % layout.dx, cy = c / layout.dx;
+        if (!ext.owns(cx, cy)) return;
+        const scalar_type* here = scratch + layout.centre(cx, cy);
+        const int newest = zp + R;
+        acc[slot][Q - 1] = accum_type{};
+        if (newest >= zb && newest < ze)
+          coeffs[slot][Q - 1] = point_coeffs<Exec>(data, data.grid.index(o.x + cx, o.y + cy, newest));
+        for (int f = 0; f < F; ++f) centre[slot][R][f] = here[f * layout.field_stride];
+        const PackedPlaneWindow<scalar_type, F> window{here, layout.w, layout.field_stride};
+        static_for<-R, R + 1>([&](auto dz) {
+          constexpr int J = R - decltype(dz)::value;  // this plane is offset dz from point zp - dz
+          const int target = zp - dz;
+          if (target >= zb && target < ze)
+            acc[slot][J] += data.physics.plane_term(dz, window, coeffs[slot][J]);
+        });
+        const int done = zp - R;
+        if (done >= zb)
+          finish_point<Exec, false>(data, data.grid.index(o.x + cx, o.y + cy, done), acc[slot][0],
+                                    centre[slot][0]);
+        shift_queue<1, Q>(acc[slot]);
+        shift_queue<1, Q>(coeffs[slot]);
+        shift_queue<1, R + 1>(centre[slot]);
+      });
+      team.team_barrier();
+    }
+  }
+};
+
+template <class Physics, class Exec>
+using Swic = TiledStrategy<Physics, Exec, SwicBody<Physics, Exec>>;
+
+}  // namespace seis

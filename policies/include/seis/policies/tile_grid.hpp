@@ -1,0 +1,46 @@
+#pragma once
+// Cutting a box into team tiles: tx fastest, so neighbouring teams share
+// halos in L2; tz (3D tiles or z-chunks of 2.5D streaming) slowest.
+
+#include "seis/grid.hpp"
+
+#include <Kokkos_Core.hpp>
+
+namespace seis {
+
+struct TileOrigin {
+  int x, y, z;  // interior coordinates of the tile's first point
+};
+
+struct TileGrid {
+  Box box;
+  int dx = 1, dy = 1, dz = 1;  // tile extent; dz = planes per team
+  int ntx = 0, nty = 0, ntz = 0;
+
+  TileGrid() = default;
+  TileGrid(const Box& b, int tile_dx, int tile_dy, int tile_dz)
+      : box(b), dx(tile_dx), dy(tile_dy), dz(tile_dz) {
+    ntx = (b.nx() + dx - 1) / dx;
+    nty = (b.ny() + dy - 1) / dy;
+    ntz = (b.nz() + dz - 1) / dz;
+  }
+
+  KOKKOS_INLINE_FUNCTION int league_size() const { return ntx * nty * ntz; }
+
+  KOKKOS_INLINE_FUNCTION TileOrigin origin(int league_rank) const {
+    const int tx = league_rank % ntx;
+    const int rest = league_rank / ntx;
+    const int ty = rest % nty;
+    const int tz = rest / nty;
+    return {box.x0 + tx * dx, box.y0 + ty * dy, box.z0 + tz * dz};
+  }
+
+  KOKKOS_INLINE_FUNCTION TileOrigin origin(int tx, int ty, int tz) const {
+    return {box.x0 + tx * dx, box.y0 + ty * dy, box.z0 + tz * dz};
+  }
+
+  // Last plane (exclusive) a tile starting at z updates.
+  KOKKOS_INLINE_FUNCTION int z_end(int z) const { return z + dz < box.z1 ? z + dz : box.z1; }
+};
+
+}  // namespace seis

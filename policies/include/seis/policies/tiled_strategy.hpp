@@ -1,0 +1,98 @@
+#pragma once
+// The common frame of every strategy: a Body (the per-tile work, written once
+// for every physics and backend) launched as a Kokkos TeamPolicy, one team per
+// tile, with its staged planes in team scratch. The frame checks the block
+// shape against the device before anything runs.
+
+#include "seis/compat/kokkos_compat.hpp"
+#include "seis/errors.hpp"
+#include "seis/policies/block_shape.hpp"
+#include "seis/policies/traits/exec_traits.hpp"
+#include "seis/stencil_operator.hpp"
+
+#include <Kokkos_Core.hpp>
+
+#include <cstddef>
+#include <string>
+
+namespace seis {
+
+// Adapts a Body to Kokkos' team functor interface.
+template <class Exec, class Body>
+struct TeamKernel {
+  using scalar_type = typename Body::scalar_type;
+  static constexpr int scratch_level = ExecTraits<Exec>::scratch_level;
+  Body body;
+  std::size_t scratch_bytes = 0;
+
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    auto* scratch = static_cast<scalar_type*>(team.team_scratch(int(scratch_level)).get_shmem(scratch_bytes));
+    body.run(team, team.league_rank(), scratch);
+  }
+};
+
+// Scratch a team may use on this backend for a team of `team_size` threads.
+template <class Exec>
+std::size_t team_scratch_limit(int team_size) {
+  using Policy = Kokkos::TeamPolicy<Exec>;
+  (void)team_size;
+  return std::size_t(Policy::scratch_size_max(ExecTraits<Exec>::scratch_level));
+}
+
+template <class Physics, class Exec, class Body>
+class TiledStrategy : public StencilOperator<Physics> {
+ public:
+  using scalar_type = typename Physics::scalar_type;
+
+  TiledStrategy(std::string strategy, BlockShape shape) : strategy_(std::move(strategy)), shape_(shape) {
+    check();
+  }
+
+  std::string name() const override {
+    return strategy_ + ":" + shape_.to_string(Body::three_d);
+  }
+  const BlockShape& shape() const { return shape_; }
+
+  void apply(const StepData<Physics>& data, const Box& box) const override {
+    if (box.empty()) return;
+    TeamKernel<Exec, Body> kernel{Body(data, box, shape_), Body::scratch_bytes(shape_)};
+    Kokkos::TeamPolicy<Exec> policy(kernel.body.league_size(), team_size());
+    if (kernel.scratch_bytes > 0)
+      policy.set_scratch_size(ExecTraits<Exec>::scratch_level, Kokkos::PerTeam(kernel.scratch_bytes));
+    Kokkos::parallel_for(label_.c_str(), policy, kernel);
+  }
+
+  int team_size() const { return ExecTraits<Exec>::team_size(Body::team_threads(shape_)); }
+
+ private:
+  void check() const {
+    const std::string what = "strategy " + strategy_ + " with block " + shape_.to_string(Body::three_d);
+    Body::check_shape(shape_, what);
+    const int columns = Body::team_threads(shape_);
+    const int max_columns = ExecTraits<Exec>::max_team_columns();
+    if (columns > max_columns)
+      throw ConfigError(what + " needs " + std::to_string(columns) +
+                        " threads (columns) per team; this backend allows at most " +
+                        std::to_string(max_columns));
+    const std::size_t need = Body::scratch_bytes(shape_);
+    const std::size_t limit = team_scratch_limit<Exec>(team_size());
+    if (need > limit)
+      throw ConfigError(what + " needs " + std::to_string(need) + " bytes of team scratch per team; " +
+                        Exec::name() + " allows " + std::to_string(limit));
+    TeamKernel<Exec, Body> probe{};
+    Kokkos::TeamPolicy<Exec> policy(1, 1);
+    if (need > 0) policy.set_scratch_size(ExecTraits<Exec>::scratch_level, Kokkos::PerTeam(need));
+    const int max_team = policy.team_size_max(probe, Kokkos::ParallelForTag());
+    if (team_size() > max_team)
+      throw ConfigError(what + " needs " + std::to_string(team_size()) +
+                        " threads per team; with this kernel's registers and scratch " + Exec::name() +
+                        " allows " + std::to_string(max_team));
+  }
+
+  std::string strategy_;
+  BlockShape shape_;
+  std::string label_ = "seis::" + strategy_;
+};
+
+}  // namespace seis

@@ -1,0 +1,77 @@
+#pragma once
+// CUDA execution-space traits: cp.async pipeline copies, __stcs streaming
+// stores, one thread per tile column, and (sm_90+) thread-block clusters.
+
+#if defined(KOKKOS_ENABLE_CUDA)
+
+#include <cuda_pipeline.h>
+#include <cuda_runtime.h>
+
+#include <string>
+
+namespace seis {
+
+template <>
+struct ExecTraits<Kokkos::Cuda, void> {
+  static constexpr bool is_gpu = true;
+  static constexpr int columns_per_thread = 1;
+  static constexpr int vector_width = 4;
+  static constexpr bool async_copy_is_native = true;
+  static constexpr bool streaming_store_is_native = true;
+  static constexpr int scratch_level = 0;
+
+  static int team_size(int columns) { return columns; }
+  static int max_team_columns() { return 1024; }
+
+  template <class Scalar>
+  KOKKOS_FORCEINLINE_FUNCTION static void store_streaming(Scalar* p, Scalar v) {
+    KOKKOS_IF_ON_DEVICE((__stcs(p, v);))
+    KOKKOS_IF_ON_HOST((*p = v;))
+  }
+
+  // cp.async of 4/8-byte elements straight into shared memory, no registers.
+  template <class Scalar>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_copy(Scalar* dst_scratch, const Scalar* src,
+                                                     int n) {
+    KOKKOS_IF_ON_DEVICE((for (int i = 0; i < n; ++i)
+                             __pipeline_memcpy_async(dst_scratch + i, src + i, sizeof(Scalar));))
+    KOKKOS_IF_ON_HOST((for (int i = 0; i < n; ++i) dst_scratch[i] = src[i];))
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static void async_commit() {
+    KOKKOS_IF_ON_DEVICE((__pipeline_commit();))
+  }
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
+    KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(0);))
+    team.team_barrier();
+  }
+
+  static bool has_cluster_launch() {
+    int device = 0, major = 0;
+    if (cudaGetDevice(&device) != cudaSuccess) return false;
+    if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) != cudaSuccess)
+      return false;
+    return major >= 9;
+  }
+  static std::string cluster_unavailable_reason() {
+    return "this GPU has compute capability < 9.0 (thread block clusters need Hopper or newer)";
+  }
+
+  static std::string device_name() {
+    int device = 0;
+    cudaDeviceProp prop{};
+    if (cudaGetDevice(&device) != cudaSuccess || cudaGetDeviceProperties(&prop, device) != cudaSuccess)
+      return "CUDA device";
+    return prop.name;
+  }
+
+  static std::size_t device_memory_bytes() {
+    std::size_t free_bytes = 0, total_bytes = 0;
+    if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) return 0;
+    return free_bytes;
+  }
+};
+
+}  // namespace seis
+
+#endif

@@ -1,0 +1,86 @@
+#pragma once
+// Execution-space traits: the few primitives that differ per backend, each
+// with a portable default. Strategies ask these; they never #ifdef a backend.
+//
+//   is_gpu                     a team is a thread block, one thread per column
+//   columns_per_thread         how many tile columns one thread may own
+//                              (1 on GPUs: per-column state stays in registers)
+//   team_size(columns)         threads per team for a tile of `columns`
+//   scratch_level              team scratch level used for tiles
+//   store_streaming(p, v)      non-temporal store where the backend has one
+//   async_copy / async_wait    global->scratch copy that may overlap compute
+//   vector_width               widest x vector the backend profits from
+//   has_cluster_launch         thread-block clusters (CUDA sm_90+)
+//   device_memory_bytes()      memory a run may allocate
+
+#include <Kokkos_Core.hpp>
+
+#include <cstddef>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+namespace seis {
+
+template <class Exec, class Enable = void>
+struct ExecTraits {
+  static constexpr bool is_gpu = false;
+  static constexpr int columns_per_thread = 1024;
+  static constexpr int vector_width = 4;
+  static constexpr bool async_copy_is_native = false;
+  static constexpr bool streaming_store_is_native = false;
+
+  static int team_size(int /*columns*/) { return 1; }
+  static int max_team_columns() { return columns_per_thread; }
+
+  // Host scratch level 0 is capped at 32 KiB by Kokkos; level 1 is the same
+  // memory without that cap.
+  static constexpr int scratch_level = 1;
+
+  template <class Scalar>
+  KOKKOS_FORCEINLINE_FUNCTION static void store_streaming(Scalar* p, Scalar v) {
+    *p = v;
+  }
+
+  // Portable asynchronous copy: a plain copy of n elements by this thread;
+  // completion is made visible to the team by async_wait's barrier.
+  template <class Scalar>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_copy(Scalar* dst_scratch, const Scalar* src,
+                                                     int n) {
+    for (int i = 0; i < n; ++i) dst_scratch[i] = src[i];
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static void async_commit() {}
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
+    team.team_barrier();
+  }
+
+  static bool has_cluster_launch() { return false; }
+  static std::string cluster_unavailable_reason() {
+    return "thread block clusters need CUDA compute capability >= 9.0";
+  }
+
+  static std::string device_name() {
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(cpuinfo, line)) {
+      if (line.rfind("model name", 0) == 0) {
+        const auto colon = line.find(':');
+        if (colon != std::string::npos) return line.substr(colon + 2);
+      }
+    }
+    return "host CPU";
+  }
+
+  static std::size_t device_memory_bytes() {
+    const long pages = sysconf(_SC_AVPHYS_PAGES);
+    const long page_size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page_size <= 0) return std::size_t(-1);
+    return std::size_t(pages) * std::size_t(page_size);
+  }
+};
+
+}  // namespace seis
+
+#include "seis/policies/traits/cuda/exec_traits_cuda.hpp"
+#include "seis/policies/traits/hip/exec_traits_hip.hpp"

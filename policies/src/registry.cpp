@@ -1,0 +1,90 @@
+#include "seis/policies/registry.hpp"
+
+#include "seis/errors.hpp"
+#include "seis/physics/iso.hpp"
+#include "seis/physics/tti.hpp"
+#include "seis/policies/strategy_factories.hpp"
+#include "seis/policies/traits/exec_traits.hpp"
+
+namespace seis {
+
+const std::vector<StrategyInfo>& strategy_catalogue() {
+  static const std::vector<StrategyInfo> catalogue = {
+      {"gmem_3d", "3D blocking, every term read from global memory (reference) [semi-stencil seed, Table I]",
+       true, false, "32x4x4", {"32x4x4", "8x8x8", "64x2x2"}},
+      {"smem_3d", "3D blocking, tile and halo in team scratch [semi-stencil seed; programming-models seed 'smem']",
+       true, false, "32x4x4", {"32x4x4", "8x8x8", "16x8x2"}},
+      {"st_reg_shift", "2.5D streaming, z-neighbours in shifting registers [programming-models seed]", false,
+       false, "32x16", {"32x16", "32x8", "64x4", "16x8@8"}},
+      {"st_reg_fixed", "2.5D streaming, z-neighbours in fixed (rotating) registers [programming-models seed]",
+       false, false, "32x16", {"32x16", "32x8", "64x4", "16x8@8"}},
+      {"semi_25d", "2.5D semi-stencil, R+1 planes in scratch [semi-stencil seed III.A]", false, false, "32x16",
+       {"32x16", "16x16", "16x8", "16x8@8"}},
+      {"semi_b", "semi-stencil + next plane prefetched into an extra scratch plane [semi-stencil seed III.B]",
+       false, false, "32x16", {"32x16", "16x16", "16x8@8"}},
+      {"semi_b_a", "semi-stencil + prefetch by asynchronous copy (CUDA cp.async) [semi-stencil seed IV.C]",
+       false, false, "32x16", {"32x16", "16x16", "16x8@8"}},
+      {"semi_2z", "semi-stencil with 2z thread folding, two planes per step [semi-stencil seed III.C]", false,
+       false, "16x16", {"16x16", "16x8", "32x8", "16x8@7"}},
+      {"swic", "scatter into an output register queue, one plane in scratch [SWiC seed IV]", false, false,
+       "32x8", {"32x8", "32x4", "32x16", "16x8@8"}},
+      {"sliding_window",
+       "one-pass kernel: x in vector registers, y in scratch, z sliding window, streaming stores [AMD seed]",
+       false, false, "64x4@128", {"64x4@128", "64x4", "32x8", "16x4@8"}},
+      {"st_reg_fixed_cluster",
+       "st_reg_fixed in thread-block clusters, halos shared through distributed shared memory "
+       "[programming-models seed IV.C]",
+       false, true, "32x16", {"32x16", "32x8"}},
+      {"semi_25d_cluster",
+       "semi_25d in thread-block clusters, halos shared through distributed shared memory "
+       "[programming-models seed IV.C]",
+       false, true, "32x16", {"32x16", "16x16"}},
+  };
+  return catalogue;
+}
+
+const StrategyInfo& strategy_info(const std::string& name) {
+  for (const auto& info : strategy_catalogue())
+    if (info.name == name) return info;
+  std::string known;
+  for (const auto& info : strategy_catalogue()) known += (known.empty() ? "" : ", ") + info.name;
+  throw InputError("unknown strategy '" + name + "' (known: " + known + ", auto)");
+}
+
+std::string strategy_unavailable_reason(const StrategyInfo& info) {
+  if (!info.cluster) return "";
+#if defined(SEIS_HAVE_CLUSTER_LAUNCH)
+  if (ExecTraits<DefaultExec>::has_cluster_launch()) return "";
+#endif
+  return ExecTraits<DefaultExec>::cluster_unavailable_reason();
+}
+
+std::pair<std::string, std::string> split_strategy_spec(const std::string& spec) {
+  const auto colon = spec.find(':');
+  if (colon == std::string::npos) return {spec, ""};
+  return {spec.substr(0, colon), spec.substr(colon + 1)};
+}
+
+template <class Physics>
+std::unique_ptr<StencilOperator<Physics>> make_strategy(const std::string& spec) {
+  const auto [name, shape_text] = split_strategy_spec(spec);
+  const StrategyInfo& info = strategy_info(name);
+  const std::string why_not = strategy_unavailable_reason(info);
+  if (!why_not.empty()) throw ConfigError("strategy " + name + " is not offered here: " + why_not);
+  const BlockShape shape = BlockShape::parse(shape_text.empty() ? info.default_shape : shape_text, info.three_d);
+  StrategyPtr<Physics> s;
+  if (!s) s = make_blocking_3d<Physics>(name, shape);
+  if (!s) s = make_register_streaming<Physics>(name, shape);
+  if (!s) s = make_semi_stencil<Physics>(name, shape);
+  if (!s) s = make_swic<Physics>(name, shape);
+  if (!s) s = make_sliding_window<Physics>(name, shape);
+  if (!s) s = make_cluster<Physics>(name, shape);
+  if (!s) throw ConfigError("strategy " + name + " is not built into this binary");
+  return s;
+}
+
+#define SEIS_INSTANTIATE(P) \
+  template std::unique_ptr<StencilOperator<P>> make_strategy<P>(const std::string&);
+SEIS_FOR_EACH_REGISTRY_PHYSICS(SEIS_INSTANTIATE)
+
+}  // namespace seis

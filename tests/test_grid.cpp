@@ -1,0 +1,92 @@
+#include "catch_compat.hpp"
+#include "test_support.hpp"
+
+#include "seis/field.hpp"
+#include "seis/grid.hpp"
+#include "seis/pml.hpp"
+#include "seis/regions.hpp"
+
+#include <cstdint>
+#include <set>
+
+using namespace seis;
+
+TEST_CASE("first interior point of every row is 128-byte aligned", "[grid]") {
+  for (int nx : {1, 7, 37, 64, 129}) {
+    const Grid g(nx, 5, 3, 1, 1, 1, 4);
+    const Field<float> f("f", g);
+    for (int z = -Grid::radius; z < g.nz() + Grid::radius; ++z)
+      for (int y = -Grid::radius; y < g.ny() + Grid::radius; ++y) {
+        const auto address = reinterpret_cast<std::uintptr_t>(f.data() + g.index(0, y, z));
+        REQUIRE(address % 128 == 0);
+      }
+  }
+  const Grid gd(11, 3, 2, 1, 1, 1, 8);
+  const Field<double> fd("fd", gd);
+  REQUIRE(reinterpret_cast<std::uintptr_t>(fd.data() + gd.index(0, 2, 1)) % 128 == 0);
+}
+
+TEST_CASE("grid index math covers halo and interior without overlap", "[grid]") {
+  const Grid g(9, 6, 5, 1, 1, 1, 4);
+  const int R = Grid::radius;
+  std::set<index_t> seen;
+  for (int z = -R; z < g.nz() + R; ++z)
+    for (int y = -R; y < g.ny() + R; ++y)
+      for (int x = -R; x < g.nx() + R; ++x) {
+        const index_t i = g.index(x, y, z);
+        REQUIRE(i >= 0);
+        REQUIRE(i < g.storage_size());
+        REQUIRE(seen.insert(i).second);
+      }
+  REQUIRE(g.index(1, 0, 0) - g.index(0, 0, 0) == 1);
+  REQUIRE(g.index(0, 1, 0) - g.index(0, 0, 0) == g.stride_y());
+  REQUIRE(g.index(0, 0, 1) - g.index(0, 0, 0) == g.stride_z());
+}
+
+TEST_CASE("fields start zeroed, halo included", "[grid]") {
+  const Grid g(13, 4, 3, 1, 1, 1, 4);
+  const Field<float> f("f", g);
+  for (float v : test::to_host(f)) REQUIRE(v == 0.0f);
+}
+
+TEST_CASE("seven regions telescope to the whole grid without overlap", "[regions]") {
+  const Grid g(23, 19, 17, 1, 1, 1, 4);
+  for (int L : {0, 1, 4, 8}) {
+    const Regions r = seven_regions(g, L);
+    index_t total = r.inner.volume();
+    for (const Box& b : r.slabs) total += b.volume();
+    REQUIRE(total == g.interior_points());
+    std::vector<int> owner(std::size_t(g.interior_points()), 0);
+    auto mark = [&](const Box& b) {
+      for (int z = b.z0; z < b.z1; ++z)
+        for (int y = b.y0; y < b.y1; ++y)
+          for (int x = b.x0; x < b.x1; ++x) ++owner[std::size_t(x + g.nx() * (y + g.ny() * z))];
+    };
+    mark(r.inner);
+    for (const Box& b : r.slabs) mark(b);
+    for (int o : owner) REQUIRE(o == 1);
+    if (L > 0) REQUIRE(r.inner.x0 == L);
+  }
+}
+
+TEST_CASE("CPML memory variables exist only over each axis' slabs", "[pml]") {
+  const Grid g(30, 20, 10, 1, 1, 1, 4);
+  const int L = 3;
+  const CpmlAuxLayout lay{0, {30, 20, 10}, L};
+  REQUIRE(lay.size() == 2 * (L + 4) * 20 * 10);
+  std::set<index_t> seen;
+  for (int z = 0; z < 10; ++z)
+    for (int y = 0; y < 20; ++y)
+      for (int x = 0; x < 30; ++x)
+        if (lay.damped(x)) {
+          const index_t i = lay.index(x, y, z);
+          REQUIRE(i >= 0);
+          REQUIRE(i < lay.size());
+          REQUIRE(seen.insert(i).second);
+          // two ghost layers on both sides stay addressable
+          REQUIRE(i - 2 * lay.stride() >= 0);
+          REQUIRE(i + 2 * lay.stride() < lay.size());
+        }
+  REQUIRE(seen.size() == std::size_t(2 * L * 20 * 10));
+  REQUIRE(cpml_bytes(g, 0, 4) == 0);
+}

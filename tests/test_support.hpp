@@ -1,0 +1,55 @@
+#pragma once
+// Helpers shared by the tests.
+
+#include "seis/field.hpp"
+#include "seis/scenario.hpp"
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdio>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace seis::test {
+
+// A homogeneous iso scenario with one receiver, no absorbing layer.
+inline Scenario homogeneous(int n, double h, double v, int steps) {
+  Scenario s;
+  s.name = "test";
+  s.nx = s.ny = s.nz = n;
+  s.hx = s.hy = s.hz = h;
+  s.steps = steps;
+  s.vp = ModelSpec::constant_value(v);
+  s.source = {n / 2 * h, n / 2 * h, n / 2 * h};
+  s.receivers = {{(n / 2 + 2) * h, n / 2 * h, n / 2 * h}};
+  s.f0 = v / (10 * h);
+  return s;
+}
+
+// The padded box of a field, copied to the host.
+template <class Scalar>
+std::vector<Scalar> to_host(const Field<Scalar>& f) {
+  auto flat = f.flat();
+  std::vector<Scalar> out(flat.extent(0));
+  Kokkos::View<Scalar*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(out.data(), out.size());
+  Kokkos::deep_copy(host, flat);
+  return out;
+}
+
+template <class Scalar>
+void from_host(const Field<Scalar>& f, const std::vector<Scalar>& values) {
+  Kokkos::View<const Scalar*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(values.data(),
+                                                                                               values.size());
+  Kokkos::deep_copy(f.flat(), host);
+}
+
+// A fresh, empty directory under the system temp dir.
+inline std::string temp_dir(const std::string& tag) {
+  char tmpl[256];
+  std::snprintf(tmpl, sizeof tmpl, "/tmp/seis-test-%s-XXXXXX", tag.c_str());
+  const char* d = mkdtemp(tmpl);
+  return d ? d : "/tmp";
+}
+
+}  // namespace seis::test
