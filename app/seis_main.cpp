@@ -172,7 +172,12 @@ int cmd_tune(const RunOptions& opt) {
   return 0;
 }
 
-int cmd_strategies() {
+int cmd_strategies(bool names_only) {
+  if (names_only) {
+    for (const auto& info : strategy_catalogue())
+      if (strategy_unavailable_reason(info).empty()) std::printf("%s\n", info.name.c_str());
+    return 0;
+  }
   std::printf("strategies on %s (%s):\n", DefaultExec::name(), Traits::device_name().c_str());
   for (const auto& info : strategy_catalogue()) {
     const std::string why = strategy_unavailable_reason(info);
@@ -208,7 +213,9 @@ int main(int argc, char** argv) {
   auto* tune = app.add_subcommand("tune", "find the fastest strategy and block shape for a scenario on this device");
   tune->add_option("scenario", opt.scenario_path, "scenario TOML file")->required();
   tune->add_option("--budget", opt.tune_budget, "seconds the search may spend (default 120)");
-  app.add_subcommand("strategies", "list the strategies and where they run");
+  bool names_only = false;
+  auto* strategies = app.add_subcommand("strategies", "list the strategies and where they run");
+  strategies->add_flag("--names", names_only, "only the names of the strategies offered here, one per line");
 
   try {
     app.parse(argc, argv);
@@ -218,7 +225,7 @@ int main(int argc, char** argv) {
   try {
     if (run->parsed()) return cmd_run(opt);
     if (tune->parsed()) return cmd_tune(opt);
-    return cmd_strategies();
+    return cmd_strategies(names_only);
   } catch (const InputError& e) {
     std::fprintf(stderr, "seis: error: %s\n", e.what());
     return 2;

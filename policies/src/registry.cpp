@@ -34,11 +34,11 @@ const std::vector<StrategyInfo>& strategy_catalogue() {
       {"st_reg_fixed_cluster",
        "st_reg_fixed in thread-block clusters, halos shared through distributed shared memory "
        "[programming-models seed IV.C]",
-       false, true, "32x16", {"32x16", "32x8"}},
+       false, true, "32x16/1x2", {"32x16/1x2", "32x16/2x1", "32x8/1x4", "16x8@8/2x2"}},
       {"semi_25d_cluster",
        "semi_25d in thread-block clusters, halos shared through distributed shared memory "
        "[programming-models seed IV.C]",
-       false, true, "32x16", {"32x16", "16x16"}},
+       false, true, "32x16/1x2", {"32x16/1x2", "16x16/2x2", "16x8@8/2x1"}},
   };
   return catalogue;
 }

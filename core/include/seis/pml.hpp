@@ -133,14 +133,18 @@ class Cpml {
     return n;
   }
 
-  // Advances every point of the six slabs (field 0, model 0).
+  // Advances every point of the six slabs (field 0, model 0): pass A over all
+  // slabs, then pass B.
   template <class Physics>
   void apply(const StepData<Physics>& d) const {
     if (!enabled()) return;
-    Kokkos::parallel_for("seis::cpml_memory", Kokkos::RangePolicy<typename MemSpace::execution_space>(0, points()),
-                         Kernel<Physics, false>{*this, d});
-    Kokkos::parallel_for("seis::cpml_update", Kokkos::RangePolicy<typename MemSpace::execution_space>(0, points()),
-                         Kernel<Physics, true>{*this, d});
+    using Policy = Kokkos::MDRangePolicy<typename MemSpace::execution_space, Kokkos::Rank<3>>;
+    for (const Box& b : regions_.slabs)
+      Kokkos::parallel_for("seis::cpml_memory", Policy({b.z0, b.y0, b.x0}, {b.z1, b.y1, b.x1}),
+                           Kernel<Physics, false>{*this, d});
+    for (const Box& b : regions_.slabs)
+      Kokkos::parallel_for("seis::cpml_update", Policy({b.z0, b.y0, b.x0}, {b.z1, b.y1, b.x1}),
+                           Kernel<Physics, true>{*this, d});
   }
 
  private:
@@ -152,18 +156,14 @@ class Cpml {
     return view;
   }
 
+  // The slab kernel (public: CUDA cannot launch private nested functors).
+ public:
   template <class Physics, bool UpdatePass>
   struct Kernel {
     Cpml pml;
     StepData<Physics> d;
 
-    KOKKOS_INLINE_FUNCTION void operator()(index_t i) const {
-      int box = 0;
-      while (i >= pml.regions_.slabs[box].volume()) i -= pml.regions_.slabs[box++].volume();
-      const Box& b = pml.regions_.slabs[box];
-      const int x = b.x0 + int(i % b.nx());
-      const int y = b.y0 + int((i / b.nx()) % b.ny());
-      const int z = b.z0 + int(i / (index_t(b.nx()) * b.ny()));
+    KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
       const index_t idx = d.grid.index(x, y, z);
       const Scalar* p = d.cur[0] + idx;
       const index_t step[3] = {1, d.grid.stride_y(), d.grid.stride_z()};
@@ -199,6 +199,7 @@ class Cpml {
     }
   };
 
+ private:
   Grid grid_;
   Regions regions_;
   coef_view a_[3], b_[3], psi_[3], xi_[3];

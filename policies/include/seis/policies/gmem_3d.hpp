@@ -31,8 +31,7 @@ struct Gmem3dBody {
   int league_size() const { return tiles.league_size(); }
 
   template <class Team>
-  KOKKOS_INLINE_FUNCTION void run(const Team& team, int tile, scalar_type*) const {
-    const TileOrigin o = tiles.origin(tile);
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type*) const {
     const int plane = tiles.dx * tiles.dy;
     for_each_column<Exec>(team, plane * tiles.dz, [&](int p, auto) {
       const int x = o.x + p % tiles.dx;

@@ -48,8 +48,7 @@ struct RegisterStreamingBody {
   int league_size() const { return tiles.league_size(); }
 
   template <class Team>
-  KOKKOS_INLINE_FUNCTION void run(const Team& team, int tile, scalar_type* scratch) const {
-    const TileOrigin o = tiles.origin(tile);
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const TileExtent ext(tiles.box, layout, o);
     const int zb = o.z;
     const int n = tiles.z_end(zb) - zb;

@@ -63,8 +63,7 @@ struct SemiStencilBody {
   }
 
   template <class Team>
-  KOKKOS_INLINE_FUNCTION void run(const Team& team, int tile, scalar_type* scratch) const {
-    const TileOrigin o = tiles.origin(tile);
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const TileExtent ext(tiles.box, layout, o);
     const int zb = o.z, ze = tiles.z_end(zb);
     const int plane_end = ze + R;  // planes [zb-R, ze+R) are read

@@ -34,8 +34,7 @@ struct Smem3dBody {
   int league_size() const { return tiles.league_size(); }
 
   template <class Team>
-  KOKKOS_INLINE_FUNCTION void run(const Team& team, int tile, scalar_type* scratch) const {
-    const TileOrigin o = tiles.origin(tile);
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const TileExtent ext(tiles.box, layout, o);
     const int nzv = tiles.z_end(o.z) - o.z;
     for (int pz = 0; pz < nzv + 2 * R; ++pz)

@@ -41,8 +41,7 @@ struct SwicBody {
   int league_size() const { return tiles.league_size(); }
 
   template <class Team>
-  KOKKOS_INLINE_FUNCTION void run(const Team& team, int tile, scalar_type* scratch) const {
-    const TileOrigin o = tiles.origin(tile);
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const TileExtent ext(tiles.box, layout, o);
     const int zb = o.z, ze = tiles.z_end(zb);
     const int columns = layout.dx * layout.dy;

@@ -78,6 +78,7 @@ KOKKOS_FORCEINLINE_FUNCTION void stage_plane(const Team& team, const StepData<Ph
                                              const TileExtent& ext, const PlaneLayout& L,
                                              TileOrigin o, int z,
                                              typename Physics::scalar_type* dst, const Copy& copy) {
+  if (ext.nxv <= 0 || ext.nyv <= 0) return;  // a padding tile beyond the box
   const detail::PlaneCopier<Physics, Copy> put{d, dst, L, d.grid.index(o.x - L.hx, o.y - L.hy, z), copy};
   team_for_2d(team, ext.nyv + 2 * L.hy, ext.nxv + 2 * L.hx, L.dx, put);
 }
@@ -90,6 +91,7 @@ KOKKOS_FORCEINLINE_FUNCTION void stage_plane_halo(const Team& team, const StepDa
                                                   TileOrigin o, int z,
                                                   typename Physics::scalar_type* dst,
                                                   const Copy& copy) {
+  if (ext.nxv <= 0 || ext.nyv <= 0) return;  // a padding tile beyond the box
   const detail::PlaneCopier<Physics, Copy> put{d, dst, L, d.grid.index(o.x - L.hx, o.y - L.hy, z), copy};
   const int hx = L.hx, hy = L.hy;
   // Bands above and below the tile, full width.

@@ -28,7 +28,7 @@ struct TeamKernel {
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     auto* scratch = static_cast<scalar_type*>(team.team_scratch(int(scratch_level)).get_shmem(scratch_bytes));
-    body.run(team, team.league_rank(), scratch);
+    body.run(team, body.tiles.origin(team.league_rank()), scratch);
   }
 };
 
@@ -68,6 +68,8 @@ class TiledStrategy : public StencilOperator<Physics> {
  private:
   void check() const {
     const std::string what = "strategy " + strategy_ + " with block " + shape_.to_string(Body::three_d);
+    if (shape_.cluster_x * shape_.cluster_y > 1)
+      throw InputError(what + ": only the *_cluster strategies take a /CXxCY cluster shape");
     Body::check_shape(shape_, what);
     const int columns = Body::team_threads(shape_);
     const int max_columns = ExecTraits<Exec>::max_team_columns();

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs every build dependency of seiskokkos from Debian/Ubuntu packages:
+# Kokkos 3.4 (Serial) and Kokkos Kernels from Trilinos, Catch2 v2, CLI11,
+# toml++, nlohmann-json, segyio, the HIP compiler (to compile the native HIP
+# kernels for gfx90a), and NumPy/matplotlib for perf/plot_roofline.py.
+# Runs apt-get through sudo when not root.
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends \
+  build-essential cmake ninja-build \
+  libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev \
+  catch2 libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libsegyio-dev \
+  hipcc \
+  python3 python3-numpy python3-matplotlib

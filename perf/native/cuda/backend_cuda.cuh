@@ -1,0 +1,27 @@
+#pragma once
+// The CUDA primitives the shared kernels ask for (the native counterparts of
+// policies/.../traits/cuda/exec_traits_cuda.hpp).
+
+#include <cuda_pipeline.h>
+#include <cuda_runtime.h>
+
+namespace seis::native::dev {
+
+struct CudaBackend {
+  // Evict-first store: the new time level is not read again by this step.
+  static __device__ __forceinline__ void store_streaming(float* p, float v) { __stcs(p, v); }
+
+  // cp.async of one 4-byte element straight into shared memory, no registers
+  // (what the Kokkos traits issue, element by element).
+  static __device__ __forceinline__ void async_copy(float* dst_shared, const float* src) {
+    __pipeline_memcpy_async(dst_shared, src, sizeof(float));
+  }
+  static __device__ __forceinline__ void async_commit() { __pipeline_commit(); }
+  // This thread's copies have landed; the barrier makes everyone's visible.
+  static __device__ __forceinline__ void async_wait() {
+    __pipeline_wait_prior(0);
+    __syncthreads();
+  }
+};
+
+}  // namespace seis::native::dev

@@ -1,0 +1,28 @@
+// gmem_3d and smem_3d (3D blocking), iso and TTI.
+
+#include "cuda/backend_cuda.cuh"
+#include "cuda/launch_cuda.cuh"
+#include "cuda/launchers.cuh"
+#include "device/gmem_3d.hpp"
+#include "device/smem_3d.hpp"
+
+namespace seis::native::dev {
+
+template <class Op>
+int launch_gmem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
+  const LaunchPlan plan = plan_gmem_3d<Op>(box, s);
+  return launch_kernel(gmem_3d_kernel<Op, CudaBackend>, plan, stream, a, plan.tiles);
+}
+
+template <class Op>
+int launch_smem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
+  const LaunchPlan plan = plan_smem_3d<Op>(box, s);
+  return launch_kernel(smem_3d_kernel<Op, CudaBackend>, plan, stream, a, plan.tiles, plan.layout);
+}
+
+template int launch_gmem_3d<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);
+template int launch_gmem_3d<TtiOp>(const StepArgs<TtiOp>&, const Box&, const Shape&, cudaStream_t);
+template int launch_smem_3d<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);
+template int launch_smem_3d<TtiOp>(const StepArgs<TtiOp>&, const Box&, const Shape&, cudaStream_t);
+
+}  // namespace seis::native::dev

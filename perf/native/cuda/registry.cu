@@ -1,0 +1,165 @@
+// The public entry points of seis_native_cuda (native_kernels.hpp): the
+// kernel table, argument checks, and dispatch by name to the family launchers.
+
+#include "cuda/launchers.cuh"
+#include "device/gmem_3d.hpp"
+#include "device/register_streaming.hpp"
+#include "device/semi_stencil.hpp"
+#include "device/sliding_window.hpp"
+#include "device/smem_3d.hpp"
+#include "device/swic.hpp"
+
+#include <cuda_runtime.h>
+
+#include <cstring>
+
+namespace seis::native {
+namespace {
+
+using dev::IsoOp;
+using dev::LaunchFn;
+using dev::LaunchPlan;
+using dev::TtiOp;
+
+template <class Op>
+using PlanFn = LaunchPlan (*)(const Box&, const Shape&);
+
+struct Entry {
+  KernelInfo info;
+  LaunchFn<IsoOp> iso;  // nullptr: not for this physics
+  PlanFn<IsoOp> iso_plan;
+  LaunchFn<TtiOp> tti;
+  PlanFn<TtiOp> tti_plan;
+};
+
+Entry entry(const char* name, bool three_d, const char* summary, LaunchFn<IsoOp> iso, PlanFn<IsoOp> iso_plan,
+            LaunchFn<TtiOp> tti, PlanFn<TtiOp> tti_plan) {
+  return Entry{KernelInfo{name, three_d, iso != nullptr, tti != nullptr, summary}, iso, iso_plan, tti, tti_plan};
+}
+
+const Entry* table(int* count) {
+  using namespace dev;
+  static const Entry entries[] = {
+      entry("gmem_3d", true, "3D blocking, every term from global memory (reference)", launch_gmem_3d<IsoOp>,
+            plan_gmem_3d<IsoOp>, launch_gmem_3d<TtiOp>, plan_gmem_3d<TtiOp>),
+      entry("smem_3d", true, "3D blocking, tile and halo in shared memory", launch_smem_3d<IsoOp>,
+            plan_smem_3d<IsoOp>, launch_smem_3d<TtiOp>, plan_smem_3d<TtiOp>),
+      entry("st_reg_shift", false, "2.5D, z-neighbours in shifting registers",
+            launch_register_streaming<IsoOp, false>, plan_register_streaming<IsoOp>,
+            launch_register_streaming<TtiOp, false>, plan_register_streaming<TtiOp>),
+      entry("st_reg_fixed", false, "2.5D, z-neighbours in fixed (rotating) registers",
+            launch_register_streaming<IsoOp, true>, plan_register_streaming<IsoOp>,
+            launch_register_streaming<TtiOp, true>, plan_register_streaming<TtiOp>),
+      entry("semi_25d", false, "2.5D semi-stencil, R+1 planes in shared memory",
+            launch_semi_stencil<IsoOp, 1, false, false>, plan_semi_stencil<IsoOp, 1, false>,
+            launch_semi_stencil<TtiOp, 1, false, false>, plan_semi_stencil<TtiOp, 1, false>),
+      entry("semi_b", false, "semi-stencil + next plane prefetched into an extra shared plane",
+            launch_semi_stencil<IsoOp, 1, true, false>, plan_semi_stencil<IsoOp, 1, true>,
+            launch_semi_stencil<TtiOp, 1, true, false>, plan_semi_stencil<TtiOp, 1, true>),
+      entry("semi_b_a", false, "semi-stencil + prefetch by cp.async, one barrier per plane",
+            launch_semi_stencil<IsoOp, 1, true, true>, plan_semi_stencil<IsoOp, 1, true>,
+            launch_semi_stencil<TtiOp, 1, true, true>, plan_semi_stencil<TtiOp, 1, true>),
+      entry("semi_2z", false, "semi-stencil with 2z thread folding, two planes per step",
+            launch_semi_stencil<IsoOp, 2, false, false>, plan_semi_stencil<IsoOp, 2, false>,
+            launch_semi_stencil<TtiOp, 2, false, false>, plan_semi_stencil<TtiOp, 2, false>),
+      entry("swic", false, "scatter into an output register queue, one plane in shared memory",
+            launch_swic<IsoOp>, plan_swic<IsoOp>, launch_swic<TtiOp>, plan_swic<TtiOp>),
+      entry("sliding_window", false, "one-pass: vector x loads, y in shared memory, z window, streaming stores",
+            launch_sliding_window<IsoOp>, plan_sliding_window<IsoOp>, launch_sliding_window<TtiOp>,
+            plan_sliding_window<TtiOp>),
+  };
+  *count = int(sizeof(entries) / sizeof(entries[0]));
+  return entries;
+}
+
+const Entry* find_entry(const char* name) {
+  if (name == nullptr) return nullptr;
+  int count = 0;
+  const Entry* entries = table(&count);
+  for (int i = 0; i < count; ++i)
+    if (std::strcmp(entries[i].info.name, name) == 0) return &entries[i];
+  return nullptr;
+}
+
+bool valid_shape(const KernelInfo& info, const Shape& s) {
+  return s.dx > 0 && s.dy > 0 && (!info.three_d || s.dz > 0) && s.zchunk >= 0;
+}
+
+bool box_inside(const Grid& g, const Box& b) {
+  return b.x0 >= 0 && b.y0 >= 0 && b.z0 >= 0 && b.x1 <= g.nx && b.y1 <= g.ny && b.z1 <= g.nz;
+}
+
+bool box_empty(const Box& b) { return b.x1 <= b.x0 || b.y1 <= b.y0 || b.z1 <= b.z0; }
+
+// Checks common to both physics; 1 = go on and launch.
+int check_call(const Entry* e, bool supported, const Grid& grid, const Box& box, const Shape& shape) {
+  if (e == nullptr) return error_unknown_kernel;
+  if (!supported) return error_unsupported_physics;
+  if (!valid_shape(e->info, shape)) return error_invalid_shape;
+  if (box_empty(box)) return 0;
+  if (!box_inside(grid, box)) return error_invalid_box;
+  return 1;
+}
+
+}  // namespace
+
+int kernel_count() {
+  int count = 0;
+  table(&count);
+  return count;
+}
+
+const KernelInfo* kernel_info(int i) {
+  int count = 0;
+  const Entry* entries = table(&count);
+  return i >= 0 && i < count ? &entries[i].info : nullptr;
+}
+
+const KernelInfo* find_kernel(const char* name) {
+  const Entry* e = find_entry(name);
+  return e ? &e->info : nullptr;
+}
+
+std::size_t shared_bytes(const char* name, bool tti, const Shape& shape) {
+  const Entry* e = find_entry(name);
+  if (e == nullptr || !valid_shape(e->info, shape)) return 0;
+  const Box one_plane{0, 1, 0, 1, 0, 1};  // the footprint does not depend on the box
+  if (tti) return e->tti_plan ? e->tti_plan(one_plane, shape).shared : 0;
+  return e->iso_plan ? e->iso_plan(one_plane, shape).shared : 0;
+}
+
+int launch_iso(const char* name, const Grid& grid, const Box& box, const IsoFields& fields, const Shape& shape,
+               void* stream) {
+  const Entry* e = find_entry(name);
+  const int go = check_call(e, e && e->iso, grid, box, shape);
+  if (go != 1) return go;
+  if (!fields.p || !fields.p_next || !fields.v2dt2) return error_null_field;
+  dev::StepArgs<IsoOp> a{grid, dev::make_iso_op(grid), {fields.p}, {fields.p_next}, {fields.v2dt2}};
+  return e->iso(a, box, shape, static_cast<cudaStream_t>(stream));
+}
+
+int launch_tti(const char* name, const Grid& grid, const Box& box, const TtiFields& f, const Shape& shape,
+               void* stream) {
+  const Entry* e = find_entry(name);
+  const int go = check_call(e, e && e->tti, grid, box, shape);
+  if (go != 1) return go;
+  if (!f.p || !f.q || !f.p_next || !f.q_next || !f.V || !f.A || !f.B || !f.nx || !f.ny) return error_null_field;
+  dev::StepArgs<TtiOp> a{grid, dev::make_tti_op(grid), {f.p, f.q}, {f.p_next, f.q_next}, {f.V, f.A, f.B, f.nx, f.ny}};
+  return e->tti(a, box, shape, static_cast<cudaStream_t>(stream));
+}
+
+const char* error_string(int code) {
+  switch (code) {
+    case error_unknown_kernel: return "unknown native kernel name";
+    case error_unsupported_physics: return "this native kernel does not support this physics";
+    case error_invalid_shape: return "invalid block shape (extents must be > 0, zchunk >= 0)";
+    case error_misaligned_grid: return "sliding_window needs 16-byte aligned rows and fields";
+    case error_null_field: return "a field pointer is null";
+    case error_invalid_box: return "the box reaches outside the grid's interior";
+    default: break;
+  }
+  if (code < 0) return "unknown native error code";
+  return cudaGetErrorString(static_cast<cudaError_t>(code));
+}
+
+}  // namespace seis::native

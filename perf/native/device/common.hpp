@@ -1,0 +1,99 @@
+#pragma once
+// Vocabulary of the native device code, shared by the CUDA (.cu) and HIP
+// (.hip) builds: compile-time loops, per-point value bundles, the field
+// pointers of one step, and the grid/box index math. Only __device__,
+// __forceinline__, threadIdx/blockIdx and __syncthreads are used here, which
+// nvcc and hipcc both provide; backend specifics live in cuda/ and hip/.
+
+#include "native_kernels.hpp"
+
+#include <utility>
+
+#define SEIS_NATIVE_DEV __device__ __forceinline__
+#define SEIS_NATIVE_HD __host__ __device__ __forceinline__
+
+namespace seis::native::dev {
+
+constexpr int R = halo;
+
+// A compile-time int that converts to int in device code (std::integral_constant's
+// conversion is a host constexpr function; nvcc would refuse it without
+// --expt-relaxed-constexpr).
+template <int V>
+struct int_c {
+  static constexpr int value = V;
+  SEIS_NATIVE_HD constexpr operator int() const { return V; }
+};
+
+namespace detail {
+template <int Begin, class F, int... Is>
+SEIS_NATIVE_DEV void static_for_impl(const F& f, std::integer_sequence<int, Is...>) {
+  (f(int_c<Begin + Is>{}), ...);
+}
+}  // namespace detail
+
+// f(int_c<I>{}) for I = Begin .. End-1, unrolled, so that register arrays are
+// indexed by constants and stay in registers.
+template <int Begin, int End, class F>
+SEIS_NATIVE_DEV void static_for(const F& f) {
+  static_assert(End >= Begin, "empty or reversed range");
+  detail::static_for_impl<Begin>(f, std::make_integer_sequence<int, End - Begin>{});
+}
+
+// Values of F fields at one point.
+template <int F>
+struct Values {
+  float v[F];
+  SEIS_NATIVE_DEV float operator[](int f) const { return v[f]; }
+  SEIS_NATIVE_DEV float& operator[](int f) { return v[f]; }
+};
+
+// What one time step reads and writes: Op is the physics (iso.hpp, tti.hpp).
+// next[f] holds the previous time level on entry and receives the new one.
+template <class Op>
+struct StepArgs {
+  Grid grid;
+  Op op;
+  const float* cur[Op::F];
+  float* next[Op::F];
+  const float* model[Op::M];
+};
+
+// Named apart from seis::native::index (host), which ADL would also find.
+SEIS_NATIVE_DEV long long point_index(const Grid& g, int x, int y, int z) {
+  return (long long)(g.x_offset + x) + g.stride_y * (y + R) + g.stride_z * (z + R);
+}
+
+SEIS_NATIVE_DEV bool contains(const Box& b, int x, int y, int z) {
+  return x >= b.x0 && x < b.x1 && y >= b.y0 && y < b.y1 && z >= b.z0 && z < b.z1;
+}
+
+template <class Op>
+SEIS_NATIVE_DEV Values<Op::F> load_centre(const StepArgs<Op>& a, long long idx) {
+  Values<Op::F> v;
+  for (int f = 0; f < Op::F; ++f) v[f] = a.cur[f][idx];
+  return v;
+}
+
+// q[i] = q[i + Shift] for i in [0, N - Shift): register queues advance by one plane.
+template <int Shift, int N, class T>
+SEIS_NATIVE_DEV void shift_queue(T* q) {
+  static_for<0, N - Shift>([&](auto i) { q[i] = q[i + Shift]; });
+}
+
+// N values side by side (one per x point of a thread), assignable as a whole
+// so that queues of them can shift.
+template <class T, int N>
+struct Lanes {
+  T v[N];
+  SEIS_NATIVE_DEV T& operator[](int i) { return v[i]; }
+  SEIS_NATIVE_DEV const T& operator[](int i) const { return v[i]; }
+};
+
+// The thread block as the Kokkos team sees it: a linear rank with x fastest.
+SEIS_NATIVE_DEV int team_rank() {
+  return int(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
+}
+SEIS_NATIVE_DEV int team_size() { return int(blockDim.x * blockDim.y * blockDim.z); }
+
+}  // namespace seis::native::dev

@@ -1,0 +1,139 @@
+#pragma once
+// Tiles of the box and the staging of z-planes into shared memory: the native
+// counterparts of policies/.../tile_grid.hpp, tile_staging.hpp and
+// team_loops.hpp, with the same layouts and the same thread-to-cell mapping.
+//
+// A block (Kokkos team) owns one tile; blockIdx.x/y/z walk the tiles with x
+// fastest, the order of the Kokkos league ranks. A staged plane holds, per
+// field, a (dx+2hx) x (dy+2hy) window around the tile, row pitch w; cells
+// beyond the box plus the halo are never read by a valid point and are not
+// copied, so a tile at the end of the box never reads outside the storage.
+
+#include "device/common.hpp"
+
+namespace seis::native::dev {
+
+struct TileOrigin {
+  int x, y, z;  // interior coordinates of the tile's first point
+};
+
+struct TileGrid {
+  Box box;
+  int dx, dy, dz;     // tile extent; dz = planes per block (3D tile depth or 2.5D z-chunk)
+  int ntx, nty, ntz;  // tiles per axis = the launch grid
+
+  static TileGrid make(const Box& b, int tile_dx, int tile_dy, int tile_dz) {
+    TileGrid t{b, tile_dx, tile_dy, tile_dz, 0, 0, 0};
+    t.ntx = (b.x1 - b.x0 + tile_dx - 1) / tile_dx;
+    t.nty = (b.y1 - b.y0 + tile_dy - 1) / tile_dy;
+    t.ntz = (b.z1 - b.z0 + tile_dz - 1) / tile_dz;
+    return t;
+  }
+
+  SEIS_NATIVE_DEV TileOrigin origin() const {
+    return {box.x0 + int(blockIdx.x) * dx, box.y0 + int(blockIdx.y) * dy, box.z0 + int(blockIdx.z) * dz};
+  }
+  // Last plane (exclusive) a tile starting at z updates.
+  SEIS_NATIVE_DEV int z_end(int z) const { return z + dz < box.z1 ? z + dz : box.z1; }
+};
+
+struct PlaneLayout {
+  int dx, dy;            // tile points
+  int hx, hy;            // halo widths around them
+  int w, h;              // staged window
+  int field_stride;      // w * h
+  int plane_stride;      // all F fields of one plane
+
+  static PlaneLayout make(int tile_dx, int tile_dy, int halo_x, int halo_y, int fields) {
+    const int w = tile_dx + 2 * halo_x, h = tile_dy + 2 * halo_y;
+    return PlaneLayout{tile_dx, tile_dy, halo_x, halo_y, w, h, w * h, fields * w * h};
+  }
+  std::size_t bytes(int planes) const { return std::size_t(planes) * std::size_t(plane_stride) * sizeof(float); }
+
+  // Offset of tile point (cx, cy) inside a staged plane.
+  SEIS_NATIVE_DEV int centre(int cx, int cy) const { return (cy + hy) * w + cx + hx; }
+};
+
+// The part of a tile that lies inside the box: nxv x nyv points.
+struct TileExtent {
+  int nxv, nyv;
+  SEIS_NATIVE_DEV TileExtent(const Box& box, const PlaneLayout& L, TileOrigin o)
+      : nxv(box.x1 - o.x < L.dx ? box.x1 - o.x : L.dx), nyv(box.y1 - o.y < L.dy ? box.y1 - o.y : L.dy) {}
+  SEIS_NATIVE_DEV bool owns(int cx, int cy) const { return cx < nxv && cy < nyv; }
+};
+
+// Element copies global -> shared: plain (load, then store) ...
+struct PlainCopy {
+  SEIS_NATIVE_DEV void operator()(float* dst, const float* src) const { *dst = *src; }
+};
+// ... or through the backend's asynchronous path (CUDA: cp.async), which
+// lands in shared memory without passing through registers.
+template <class Backend>
+struct AsyncCopy {
+  SEIS_NATIVE_DEV void operator()(float* dst, const float* src) const { Backend::async_copy(dst, src); }
+};
+
+// Every thread visits its share of a rows x cols rectangle, threads laid out
+// as a (cols_hint x rest) grid so that rows are read coalesced and no
+// division happens inside the loop (team_loops.hpp: team_for_2d).
+template <class F>
+SEIS_NATIVE_DEV void team_for_2d(int rows, int cols, int cols_hint, const F& f) {
+  const int size = team_size();
+  const int tcols = size < cols_hint ? size : cols_hint;
+  const int trows = size / tcols;
+  const int rank = team_rank();
+  if (rank >= tcols * trows) return;
+  const int c0 = rank % tcols;
+  for (int r = rank / tcols; r < rows; r += trows)
+    for (int c = c0; c < cols; c += tcols) f(r, c);
+}
+
+// Copies cell (r, c) of the staged window of plane z, all fields.
+template <class Op, class Copy>
+struct PlaneCopier {
+  const StepArgs<Op>& a;
+  float* dst;
+  const PlaneLayout& L;
+  long long row0;  // global index of staged cell (0, 0)
+  const Copy& copy;
+  SEIS_NATIVE_DEV void operator()(int r, int c) const {
+    const long long src = row0 + r * a.grid.stride_y + c;
+    for (int f = 0; f < Op::F; ++f) copy(dst + f * L.field_stride + r * L.w + c, a.cur[f] + src);
+  }
+};
+
+// Stages the (nxv+2hx) x (nyv+2hy) window of plane z into dst.
+template <class Op, class Copy>
+SEIS_NATIVE_DEV void stage_plane(const StepArgs<Op>& a, const TileExtent& ext, const PlaneLayout& L,
+                                 TileOrigin o, int z, float* dst, const Copy& copy) {
+  const PlaneCopier<Op, Copy> put{a, dst, L, point_index(a.grid, o.x - L.hx, o.y - L.hy, z), copy};
+  team_for_2d(ext.nyv + 2 * L.hy, ext.nxv + 2 * L.hx, L.dx, put);
+}
+
+// Stages only the halo ring of plane z; the tile points themselves are
+// written by the threads that own them, from registers.
+template <class Op, class Copy>
+SEIS_NATIVE_DEV void stage_plane_halo(const StepArgs<Op>& a, const TileExtent& ext, const PlaneLayout& L,
+                                      TileOrigin o, int z, float* dst, const Copy& copy) {
+  const PlaneCopier<Op, Copy> put{a, dst, L, point_index(a.grid, o.x - L.hx, o.y - L.hy, z), copy};
+  const int hx = L.hx, hy = L.hy;
+  // Bands above and below the tile, full width.
+  team_for_2d(2 * hy, ext.nxv + 2 * hx, L.dx, [&](int r, int c) { put(r < hy ? r : ext.nyv + r, c); });
+  // Bands left and right of the tile.
+  if (hx > 0) team_for_2d(ext.nyv, 2 * hx, 2 * hx, [&](int r, int c) { put(hy + r, c < hx ? c : ext.nxv + c); });
+}
+
+}  // namespace seis::native::dev
+
+namespace seis::native::dev {
+
+// How a strategy launches: the tiles (= the grid of blocks), the block's
+// thread extents, its staged-plane layout and dynamic shared memory.
+struct LaunchPlan {
+  TileGrid tiles;
+  PlaneLayout layout;
+  int bx, by, bz;      // blockDim
+  std::size_t shared;  // dynamic shared memory per block, bytes
+};
+
+}  // namespace seis::native::dev
