@@ -39,6 +39,7 @@ TEST_CASE("homogeneous medium matches the analytic 3D Green's function within 2%
   // before the end of its window [r/c + t0 - 2/f0, r/c + t0 + 2/f0].
   Scenario s;
   s.name = "green";
+  s.pml_thickness = 0;
   s.nx = 101;
   s.ny = s.nz = 89;
   s.hx = s.hy = s.hz = 20;
@@ -98,6 +99,7 @@ double pulse_error(int n, double courant, double T) {
   const double h = 2.0 / (n - 1), c = 1.0;
   Scenario s;
   s.name = "pulse";
+  s.pml_thickness = 0;
   s.nx = s.ny = s.nz = n;
   s.hx = s.hy = s.hz = h;
   s.vp = ModelSpec::constant_value(c);
@@ -162,6 +164,7 @@ TEST_CASE("source-receiver reciprocity holds with different velocities at both e
   // recorded in float32, so agreement is to float rounding (1e-5).
   Scenario s;
   s.name = "reciprocity";
+  s.pml_thickness = 0;
   s.nx = 48;
   s.ny = 40;
   s.nz = 44;

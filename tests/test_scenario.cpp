@@ -18,7 +18,8 @@ std::string base_toml(const std::string& extra_grid = "", const std::string& mod
                       const std::string& time = "steps = 10", const std::string& source = "position = [100.0, 100.0, 100.0]",
                       const std::string& receivers = "points = [[150.0, 100.0, 100.0]]") {
   return "[grid]\nnx = 21\nny = 21\nnz = 21\nspacing = 10.0\n" + extra_grid + "\n[time]\n" + time +
-         "\n[model]\n" + model + "\n[source]\n" + source + "\nfrequency = 10.0\n[receivers]\n" + receivers + "\n";
+         "\n[model]\n" + model + "\n[source]\n" + source + "\nfrequency = 10.0\n[receivers]\n" + receivers +
+         "\n[boundary]\npml = 0\n";
 }
 
 template <class F>
@@ -125,6 +126,8 @@ TEST_CASE("a model file whose size does not match its dims is refused", "[scenar
 TEST_CASE("unknown keys and malformed TOML are refused", "[scenario][validation]") {
   REQUIRE(contains(error_of([&] { parse_scenario(base_toml("nxx = 3"), "t"); }), "unknown key 'grid.nxx'"));
   REQUIRE(contains(error_of([&] { parse_scenario(base_toml() + "[extra]\na = 1\n", "t"); }), "unknown key 'extra'"));
+  REQUIRE(contains(error_of([&] { parse_scenario(base_toml() + "taper = 3\nwidth = 2\n", "t"); }),
+                   "unknown key 'boundary.width'"));
   REQUIRE(contains(error_of([&] { parse_scenario(base_toml() + "[run]\nstratgy = \"x\"\n", "t"); }),
                    "unknown key 'run.stratgy'"));
   REQUIRE(contains(error_of([&] { parse_scenario("[grid\nnx = 1", "t"); }), "not valid TOML"));

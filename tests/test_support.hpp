@@ -24,6 +24,7 @@ inline Scenario homogeneous(int n, double h, double v, int steps) {
   s.source = {n / 2 * h, n / 2 * h, n / 2 * h};
   s.receivers = {{(n / 2 + 2) * h, n / 2 * h, n / 2 * h}};
   s.f0 = v / (10 * h);
+  s.pml_thickness = 0;
   return s;
 }
 

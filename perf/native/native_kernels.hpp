@@ -107,8 +107,9 @@ inline long long index(const Grid& g, int x, int y, int z) {
 }
 
 // ---- CUDA (library seis_native_cuda) -------------------------------------
-// Kernels: gmem_3d (iso, tti), smem_3d (iso, tti), st_reg_fixed (iso),
-// swic (iso), sliding_window (iso), semi_b (iso, tti), semi_b_a (iso, tti).
+// Kernels, each for iso and TTI, named after the Kokkos strategy they mirror:
+// gmem_3d, smem_3d (3D); st_reg_shift, st_reg_fixed, semi_25d, semi_b,
+// semi_b_a, semi_2z, swic, sliding_window (2.5D). kernel_info() lists them.
 
 int kernel_count();
 const KernelInfo* kernel_info(int i);            // nullptr when out of range

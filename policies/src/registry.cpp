@@ -15,22 +15,24 @@ const std::vector<StrategyInfo>& strategy_catalogue() {
       {"smem_3d", "3D blocking, tile and halo in team scratch [semi-stencil seed; programming-models seed 'smem']",
        true, false, "32x4x4", {"32x4x4", "8x8x8", "16x8x2"}},
       {"st_reg_shift", "2.5D streaming, z-neighbours in shifting registers [programming-models seed]", false,
-       false, "32x16", {"32x16", "32x8", "64x4", "16x8@8"}},
-      {"st_reg_fixed", "2.5D streaming, z-neighbours in fixed (rotating) registers [programming-models seed]",
-       false, false, "32x16", {"32x16", "32x8", "64x4", "16x8@8"}},
-      {"semi_25d", "2.5D semi-stencil, R+1 planes in scratch [semi-stencil seed III.A]", false, false, "32x16",
-       {"32x16", "16x16", "16x8", "16x8@8"}},
+       false, "32x16@128", {"32x16@128", "32x16", "32x8@64", "64x4@128", "16x8@8"}},
+      {"st_reg_fixed",
+       "2.5D streaming, z-neighbours in fixed (rotating) registers, next halo by async copy "
+       "[programming-models seed]",
+       false, false, "32x16@128", {"32x16@128", "32x16@64", "32x16", "32x8@128", "64x4@128", "16x16@128", "16x8@8"}},
+      {"semi_25d", "2.5D semi-stencil, R+1 planes in scratch [semi-stencil seed III.A]", false, false, "32x16@128",
+       {"32x16@128", "32x16", "16x16@128", "16x8", "16x8@8"}},
       {"semi_b", "semi-stencil + next plane prefetched into an extra scratch plane [semi-stencil seed III.B]",
-       false, false, "32x16", {"32x16", "16x16", "16x8@8"}},
+       false, false, "32x16@128", {"32x16@128", "32x16", "16x16@128", "16x8@8"}},
       {"semi_b_a", "semi-stencil + prefetch by asynchronous copy (CUDA cp.async) [semi-stencil seed IV.C]",
-       false, false, "32x16", {"32x16", "16x16", "16x8@8"}},
+       false, false, "32x16@128", {"32x16@128", "32x16", "16x16@128", "16x16", "16x8@8"}},
       {"semi_2z", "semi-stencil with 2z thread folding, two planes per step [semi-stencil seed III.C]", false,
-       false, "16x16", {"16x16", "16x8", "32x8", "16x8@7"}},
+       false, "16x16@128", {"16x16@128", "16x16", "32x8@128", "16x8@7"}},
       {"swic", "scatter into an output register queue, one plane in scratch [SWiC seed IV]", false, false,
-       "32x8", {"32x8", "32x4", "32x16", "16x8@8"}},
+       "32x8@128", {"32x8@128", "32x8", "32x4@128", "32x16@128", "16x8@8"}},
       {"sliding_window",
        "one-pass kernel: x in vector registers, y in scratch, z sliding window, streaming stores [AMD seed]",
-       false, false, "64x4@128", {"64x4@128", "64x4", "32x8", "16x4@8"}},
+       false, false, "64x4@128", {"64x4@128", "64x4@64", "64x4", "32x8@128", "16x4@8"}},
       {"st_reg_fixed_cluster",
        "st_reg_fixed in thread-block clusters, halos shared through distributed shared memory "
        "[programming-models seed IV.C]",
@@ -71,16 +73,32 @@ std::unique_ptr<StencilOperator<Physics>> make_strategy(const std::string& spec)
   const StrategyInfo& info = strategy_info(name);
   const std::string why_not = strategy_unavailable_reason(info);
   if (!why_not.empty()) throw ConfigError("strategy " + name + " is not offered here: " + why_not);
-  const BlockShape shape = BlockShape::parse(shape_text.empty() ? info.default_shape : shape_text, info.three_d);
-  StrategyPtr<Physics> s;
-  if (!s) s = make_blocking_3d<Physics>(name, shape);
-  if (!s) s = make_register_streaming<Physics>(name, shape);
-  if (!s) s = make_semi_stencil<Physics>(name, shape);
-  if (!s) s = make_swic<Physics>(name, shape);
-  if (!s) s = make_sliding_window<Physics>(name, shape);
-  if (!s) s = make_cluster<Physics>(name, shape);
-  if (!s) throw ConfigError("strategy " + name + " is not built into this binary");
-  return s;
+  auto make = [&](const std::string& text) {
+    const BlockShape shape = BlockShape::parse(text, info.three_d);
+    StrategyPtr<Physics> s;
+    if (!s) s = make_blocking_3d<Physics>(name, shape);
+    if (!s) s = make_register_streaming<Physics>(name, shape);
+    if (!s) s = make_semi_stencil<Physics>(name, shape);
+    if (!s) s = make_swic<Physics>(name, shape);
+    if (!s) s = make_sliding_window<Physics>(name, shape);
+    if (!s) s = make_cluster<Physics>(name, shape);
+    if (!s) throw ConfigError("strategy " + name + " is not built into this binary");
+    return s;
+  };
+  if (!shape_text.empty()) return make(shape_text);
+  // No shape given: the default, else the first offered shape this device
+  // can run for this physics (e.g. TTI stages twice the scratch of iso).
+  try {
+    return make(info.default_shape);
+  } catch (const ConfigError& first) {
+    for (const auto& shape : info.shapes) {
+      try {
+        return make(shape);
+      } catch (const ConfigError&) {
+      }
+    }
+    throw;
+  }
 }
 
 #define SEIS_INSTANTIATE(P) \

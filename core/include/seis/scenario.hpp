@@ -64,7 +64,7 @@ struct Scenario {
   int record_every = 1;
 
   // Absorbing boundary (CPML, physics.md §3). thickness 0: none (p = 0 halo).
-  int pml_thickness = 0;
+  int pml_thickness = 20;
   double pml_reflection = 1e-3;
   int pml_order = 2;
   int taper_width = 8;  // TTI: eps, delta -> 0 over this many points before the PML

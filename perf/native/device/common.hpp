@@ -9,6 +9,10 @@
 
 #include <utility>
 
+#if defined(__HIPCC__)
+#include <hip/hip_runtime.h>  // __forceinline__, threadIdx (nvcc provides these itself)
+#endif
+
 #define SEIS_NATIVE_DEV __device__ __forceinline__
 #define SEIS_NATIVE_HD __host__ __device__ __forceinline__
 

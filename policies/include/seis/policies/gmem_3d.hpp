@@ -28,15 +28,11 @@ struct Gmem3dBody {
   static int team_threads(const BlockShape& s) { return s.points(); }
   static std::size_t scratch_bytes(const BlockShape&) { return 0; }
   static void check_shape(const BlockShape&, const std::string&) {}
-  int league_size() const { return tiles.league_size(); }
 
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type*) const {
-    const int plane = tiles.dx * tiles.dy;
-    for_each_column<Exec>(team, plane * tiles.dz, [&](int p, auto) {
-      const int x = o.x + p % tiles.dx;
-      const int y = o.y + (p / tiles.dx) % tiles.dy;
-      const int z = o.z + p / plane;
+    for_each_tile_point<Exec>(team, tiles.dx, tiles.dy, tiles.dz, [&](int cx, int cy, int cz, auto) {
+      const int x = o.x + cx, y = o.y + cy, z = o.z + cz;
       if (!tiles.box.contains(x, y, z)) return;
       const index_t idx = data.grid.index(x, y, z);
       const index_t sz = data.grid.stride_z();

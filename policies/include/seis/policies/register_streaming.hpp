@@ -7,9 +7,15 @@
 // whose halo comes from global memory; all other planes are read straight
 // from the register queue.
 //
-// Shifting: queue entries move down after every plane.
-// Fixed: the z loop is unrolled by the queue length and the entries keep
-//        their registers while their roles rotate (no moves).
+//   Fixed     false: queue entries move down after every plane (shifting);
+//             true: the z loop is unrolled by the queue length and entries
+//             keep their registers while their roles rotate (no moves).
+//   Prefetch  false: stage the halo, barrier, compute, barrier.
+//             true: the next plane's halo is copied asynchronously (CUDA:
+//             cp.async) and the next point's own, previous-time and model
+//             values are loaded into registers while this plane computes;
+//             the ring has two spare planes so one barrier per plane
+//             suffices.
 
 #include "seis/physics/plane_terms.hpp"
 #include "seis/policies/point_memory.hpp"
@@ -19,17 +25,18 @@
 
 namespace seis {
 
-template <class Physics, class Exec, bool Fixed>
+template <class Physics, class Exec, bool Fixed, bool Prefetch>
 struct RegisterStreamingBody {
   using scalar_type = typename Physics::scalar_type;
   using values_type = FieldValues<scalar_type, Physics::num_fields>;
+  using point_type = PreloadedPoint<Physics, Exec, false>;
   static constexpr bool three_d = false;
   static constexpr int F = Physics::num_fields;
   static constexpr int R = Physics::radius;
   static constexpr int H = max_plane_reach<Physics>();
-  static constexpr int S = off_plane_depth<Physics>();  // planes z-S..z+S in scratch
-  static constexpr int P = 2 * S + 1;                   // scratch ring
-  static constexpr int Q = 2 * R + 1;                   // register queue
+  static constexpr int S = off_plane_depth<Physics>();     // planes z-S..z+S in scratch
+  static constexpr int P = 2 * S + 1 + (Prefetch ? 2 : 0);  // scratch ring
+  static constexpr int Q = 2 * R + 1;                       // register queue
   static constexpr int CPT = ExecTraits<Exec>::columns_per_thread;
 
   StepData<Physics> data;
@@ -45,50 +52,73 @@ struct RegisterStreamingBody {
     return PlaneLayout(s.dx, s.dy, H, H, F).bytes(P, sizeof(scalar_type));
   }
   static void check_shape(const BlockShape&, const std::string&) {}
-  int league_size() const { return tiles.league_size(); }
 
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const TileExtent ext(tiles.box, layout, o);
     const int zb = o.z;
     const int n = tiles.z_end(zb) - zb;
-    const int columns = layout.dx * layout.dy;
     const index_t sz = data.grid.stride_z();
     auto ring = [&](int z) { return scratch + ((z - zb + S) % P) * layout.plane_stride; };
+    auto column = [&](int cx, int cy, int z) { return data.grid.index(o.x + cx, o.y + cy, z); };
     values_type queue[CPT][Q];
+    values_type ahead[CPT];     // Prefetch: own value of the plane after the newest
+    point_type point[CPT];      // Prefetch: previous-time and model values of the point
+    point_type next_point[CPT];
 
     // Prologue: planes zb-R .. zb+R-1 into the queues, zb-S .. zb+S-1 into scratch.
-    for_each_column<Exec>(team, columns, [&](int c, auto slot) {
-      const int cx = c % layout.dx, cy = c / layout.dx;
+    for_each_column<Exec>(team, layout.dx, layout.dy, [&](int cx, int cy, auto slot) {
       if (!ext.owns(cx, cy)) return;
-      const index_t idx = data.grid.index(o.x + cx, o.y + cy, zb - R);
+      const index_t idx = column(cx, cy, zb - R);
       static_for<0, 2 * R>([&](auto i) {
         for (int f = 0; f < F; ++f) queue[slot][i][f] = data.cur[f][idx + i * sz];
       });
+      if constexpr (Prefetch) {
+        for (int f = 0; f < F; ++f) ahead[slot][f] = data.cur[f][idx + 2 * R * sz];
+        point[slot].load(data, idx + R * sz);
+      }
     });
     for (int z = zb - S; z < zb + S; ++z) stage_plane(team, data, ext, layout, o, z, ring(z), PlainCopy{});
+    if constexpr (Prefetch) {
+      if (n > 0) stage_plane_halo(team, data, ext, layout, o, zb + S, ring(zb + S), AsyncCopy<Exec>{});
+      ExecTraits<Exec>::async_commit();
+    }
 
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
       const int z = zb + k;
-      for_each_column<Exec>(team, columns, [&](int c, auto slot) {
-        const int cx = c % layout.dx, cy = c / layout.dx;
+      const bool more = k + 1 < n;
+      for_each_column<Exec>(team, layout.dx, layout.dy, [&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
-        const index_t idx = data.grid.index(o.x + cx, o.y + cy, z + R);
         auto& incoming = queue[slot][queue_slot<Fixed, Q, U, 2 * R>()];
-        for (int f = 0; f < F; ++f) incoming[f] = data.cur[f][idx];
+        if constexpr (Prefetch) {
+          incoming = ahead[slot];
+          if (more) {
+            const index_t next = column(cx, cy, z + 1);
+            for (int f = 0; f < F; ++f) ahead[slot][f] = data.cur[f][next + R * sz];
+            next_point[slot].load(data, next);
+          }
+        } else {
+          const index_t idx = column(cx, cy, z + R);
+          for (int f = 0; f < F; ++f) incoming[f] = data.cur[f][idx];
+        }
         const auto& entering = queue[slot][queue_slot<Fixed, Q, U, R + S>()];
         scalar_type* dst = ring(z + S) + layout.centre(cx, cy);
         for (int f = 0; f < F; ++f) dst[f * layout.field_stride] = entering[f];
       });
-      stage_plane_halo(team, data, ext, layout, o, z + S, ring(z + S), PlainCopy{});
-      team.team_barrier();
+      if constexpr (Prefetch) {
+        if (more) stage_plane_halo(team, data, ext, layout, o, z + 1 + S, ring(z + 1 + S), AsyncCopy<Exec>{});
+        ExecTraits<Exec>::async_commit();  // possibly empty: keeps one group per plane
+        ExecTraits<Exec>::async_wait_all_but_last(team);
+      } else {
+        stage_plane_halo(team, data, ext, layout, o, z + S, ring(z + S), PlainCopy{});
+        team.team_barrier();
+      }
 
-      for_each_column<Exec>(team, columns, [&](int c, auto slot) {
-        const int cx = c % layout.dx, cy = c / layout.dx;
+      for_each_column<Exec>(team, layout.dx, layout.dy, [&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
-        const index_t idx = data.grid.index(o.x + cx, o.y + cy, z);
-        const auto coeffs = point_coeffs<Exec>(data, idx);
+        if constexpr (!Prefetch) point[slot].load(data, column(cx, cy, z));
+        const auto coeffs = data.physics.coeffs(point[slot]);
         typename Physics::accum_type acc{};
         static_for<-R, R + 1>([&](auto dz) {
           constexpr int DZ = decltype(dz)::value;
@@ -97,13 +127,15 @@ struct RegisterStreamingBody {
                                                            layout.field_stride};
             acc += data.physics.plane_term(dz, window, coeffs);
           } else {
-            const PointPlane<scalar_type, F> point{queue[slot][queue_slot<Fixed, Q, U, R + DZ>()]};
-            acc += data.physics.plane_term(dz, point, coeffs);
+            const PointPlane<scalar_type, F> plane{queue[slot][queue_slot<Fixed, Q, U, R + DZ>()]};
+            acc += data.physics.plane_term(dz, plane, coeffs);
           }
         });
-        finish_point<Exec, false>(data, idx, acc, queue[slot][queue_slot<Fixed, Q, U, R>()]);
+        data.physics.update(acc, queue[slot][queue_slot<Fixed, Q, U, R>()], point[slot]);
+        if constexpr (Prefetch) point[slot] = next_point[slot];
+        if constexpr (!Fixed) shift_queue<1, Q>(queue[slot]);
       });
-      team.team_barrier();
+      if constexpr (!Prefetch) team.team_barrier();
     };
 
     if constexpr (Fixed) {
@@ -112,10 +144,7 @@ struct RegisterStreamingBody {
           if (k0 + u < n) step(k0 + u, u);
         });
     } else {
-      for (int k = 0; k < n; ++k) {
-        step(k, int_c<0>{});
-        for_each_column<Exec>(team, columns, [&](int, auto slot) { shift_queue<1, Q>(queue[slot]); });
-      }
+      for (int k = 0; k < n; ++k) step(k, int_c<0>{});
     }
   }
 };

@@ -46,7 +46,6 @@ struct SemiStencilBody {
     return PlaneLayout(s.dx, s.dy, H, H, F).bytes(P, sizeof(scalar_type));
   }
   static void check_shape(const BlockShape&, const std::string&) {}
-  int league_size() const { return tiles.league_size(); }
 
   // Sum of the plane terms dz in [First, Last] for the point at column (cx, cy),
   // plane zp, reading the staged ring.
@@ -67,7 +66,6 @@ struct SemiStencilBody {
     const TileExtent ext(tiles.box, layout, o);
     const int zb = o.z, ze = tiles.z_end(zb);
     const int plane_end = ze + R;  // planes [zb-R, ze+R) are read
-    const int columns = layout.dx * layout.dy;
     auto ring = [&](int p) { return scratch + ((p - zb + R) % P) * layout.plane_stride; };
     auto stage = [&](int p, auto copy) {
       if (p < plane_end) stage_plane(team, data, ext, layout, o, p, ring(p), copy);
@@ -91,8 +89,7 @@ struct SemiStencilBody {
         team.team_barrier();
       }
 
-      for_each_column<Exec>(team, columns, [&](int c, auto slot) {
-        const int cx = c % layout.dx, cy = c / layout.dx;
+      for_each_column<Exec>(team, layout.dx, layout.dy, [&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
         static_for<0, Fold>([&](auto i) {
           const int zf = z + R + i;  // forward half of a point R planes ahead

@@ -77,14 +77,12 @@ struct SlidingWindowBody {
     return PlaneLayout(s.dx * VEC, s.dy, HX, H, F).bytes(1, sizeof(scalar_type));
   }
   static void check_shape(const BlockShape&, const std::string&) {}
-  int league_size() const { return tiles.league_size(); }
 
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const TileExtent ext(tiles.box, layout, o);
     const int zb = o.z, ze = tiles.z_end(zb);
     const int threads_x = layout.dx / VEC;
-    const int columns = threads_x * layout.dy;
     Lanes<values_type, VEC> window[CPT][Q];  // planes zl-2R .. zl
     Lanes<accum_type, VEC> out[CPT][NA];     // points zl-R .. zl+S
     scalar_type row[CPT][F][XLEN];    // plane zl, x-R .. x+VEC+R
@@ -92,8 +90,8 @@ struct SlidingWindowBody {
     for (int zl = zb - R; zl < ze + R; ++zl) {
       const bool scatter = zl + S >= zb && zl - S < ze;
       const int zdone = zl - R;
-      for_each_column<Exec>(team, columns, [&](int c, auto slot) {
-        const int cx = (c % threads_x) * VEC, cy = c / threads_x;
+      for_each_column<Exec>(team, threads_x, layout.dy, [&](int tx, int cy, auto slot) {
+        const int cx = tx * VEC;
         if (!ext.owns(cx, cy)) return;
         const index_t idx = data.grid.index(o.x + cx, o.y + cy, zl);
         for (int f = 0; f < F; ++f) {
@@ -119,8 +117,8 @@ struct SlidingWindowBody {
         stage_plane_halo(team, data, ext, layout, o, zl, scratch, PlainCopy{});
         team.team_barrier();
       }
-      for_each_column<Exec>(team, columns, [&](int c, auto slot) {
-        const int cx = (c % threads_x) * VEC, cy = c / threads_x;
+      for_each_column<Exec>(team, threads_x, layout.dy, [&](int tx, int cy, auto slot) {
+        const int cx = tx * VEC;
         if (!ext.owns(cx, cy)) return;
         if (scatter) {
           static_for<0, VEC>([&](auto v) { out[slot][NA - 1][v] = accum_type{}; });

@@ -31,7 +31,6 @@ struct Smem3dBody {
     return PlaneLayout(s.dx, s.dy, H, H, F).bytes(s.dz + 2 * R, sizeof(scalar_type));
   }
   static void check_shape(const BlockShape&, const std::string&) {}
-  int league_size() const { return tiles.league_size(); }
 
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
@@ -41,9 +40,7 @@ struct Smem3dBody {
       stage_plane(team, data, ext, layout, o, o.z - R + pz, scratch + pz * layout.plane_stride, PlainCopy{});
     team.team_barrier();
 
-    const int plane = layout.dx * layout.dy;
-    for_each_column<Exec>(team, plane * tiles.dz, [&](int p, auto) {
-      const int cx = p % layout.dx, cy = (p / layout.dx) % layout.dy, cz = p / plane;
+    for_each_tile_point<Exec>(team, layout.dx, layout.dy, tiles.dz, [&](int cx, int cy, int cz, auto) {
       if (!ext.owns(cx, cy) || cz >= nzv) return;
       const index_t idx = data.grid.index(o.x + cx, o.y + cy, o.z + cz);
       const scalar_type* centre = scratch + (cz + R) * layout.plane_stride + layout.centre(cx, cy);

@@ -4,5 +4,5 @@
 
 namespace seis {
 template <class Physics, class Exec>
-using StRegShift = TiledStrategy<Physics, Exec, RegisterStreamingBody<Physics, Exec, false>>;
+using StRegShift = TiledStrategy<Physics, Exec, RegisterStreamingBody<Physics, Exec, false, false>>;
 }  // namespace seis

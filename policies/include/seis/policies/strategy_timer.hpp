@@ -39,18 +39,17 @@ struct StepTimes {
   int repeats = 0;
 };
 
-// Times `repeats` single steps (after `warmup`), swapping time levels as a
-// run would.
-template <class Physics>
-StepTimes time_strategy(const StencilOperator<Physics>& op, WaveState<Physics>& state, const Physics& physics,
-                        const Box& box, int warmup, int repeats) {
+// Times `repeats` single steps step(data) (after `warmup`), each fenced,
+// swapping time levels as a run would.
+template <class Physics, class Step>
+StepTimes time_steps(WaveState<Physics>& state, const Physics& physics, int warmup, int repeats, const Step& step) {
   std::vector<double> ms;
   for (int r = -warmup; r < repeats; ++r) {
     const auto d = state.step_data(physics);
-    fence("seis::time_strategy");
+    fence("seis::time_steps");
     Kokkos::Timer t;
-    op.apply(d, box);
-    fence("seis::time_strategy");
+    step(d);
+    fence("seis::time_steps");
     if (r >= 0) ms.push_back(t.seconds() * 1e3);
     state.advance();
   }
@@ -63,6 +62,12 @@ StepTimes time_strategy(const StencilOperator<Physics>& op, WaveState<Physics>& 
     s.max_ms = ms.back();
   }
   return s;
+}
+
+template <class Physics>
+StepTimes time_strategy(const StencilOperator<Physics>& op, WaveState<Physics>& state, const Physics& physics,
+                        const Box& box, int warmup, int repeats) {
+  return time_steps(state, physics, warmup, repeats, [&](const StepData<Physics>& d) { op.apply(d, box); });
 }
 
 }  // namespace seis

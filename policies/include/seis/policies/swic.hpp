@@ -38,13 +38,11 @@ struct SwicBody {
     return PlaneLayout(s.dx, s.dy, H, H, F).bytes(1, sizeof(scalar_type));
   }
   static void check_shape(const BlockShape&, const std::string&) {}
-  int league_size() const { return tiles.league_size(); }
 
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const TileExtent ext(tiles.box, layout, o);
     const int zb = o.z, ze = tiles.z_end(zb);
-    const int columns = layout.dx * layout.dy;
     // Entry j of the queues belongs to the point zp - R + j.
     accum_type acc[CPT][Q];
     coeffs_type coeffs[CPT][Q];
@@ -53,8 +51,7 @@ struct SwicBody {
     for (int zp = zb - R; zp < ze + R; ++zp) {
       stage_plane(team, data, ext, layout, o, zp, scratch, PlainCopy{});
       team.team_barrier();
-      for_each_column<Exec>(team, columns, [&](int c, auto slot) {
-        const int cx = c % layout.dx, cy = c / layout.dx;
+      for_each_column<Exec>(team, layout.dx, layout.dy, [&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
         const scalar_type* here = scratch + layout.centre(cx, cy);
         const int newest = zp + R;

@@ -30,19 +30,34 @@ KOKKOS_FORCEINLINE_FUNCTION void team_for_2d(const Team& team, int rows, int col
     for (int c = c0; c < cols; c += tcols) f(r, c);
 }
 
-// Tile columns owned by this thread. f(column, slot) where slot indexes the
-// thread's per-column state; on GPUs (one column per thread) slot is the
-// compile-time constant 0 so that state stays in registers.
+// Tile points (cx, cy, cz), cx fastest, owned by this thread: f(cx, cy, cz,
+// slot), where slot indexes the thread's per-point state. On GPUs (one point
+// per thread) slot is the compile-time constant 0 so that state stays in
+// registers; on a one-thread host team the points are visited as a plain
+// loop nest with x innermost, free of divisions.
 template <class Exec, class Team, class F>
-KOKKOS_FORCEINLINE_FUNCTION void for_each_column(const Team& team, int columns, F&& f) {
+KOKKOS_FORCEINLINE_FUNCTION void for_each_tile_point(const Team& team, int dx, int dy, int dz, F&& f) {
+  const int plane = dx * dy;
   if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
-    const int c = team.team_rank();
-    if (c < columns) f(c, int_c<0>{});
+    const int r = team.team_rank();
+    if (r < plane * dz) f(r % dx, (r / dx) % dy, r / plane, int_c<0>{});
   } else {
     const int size = team.team_size();
     int slot = 0;
-    for (int c = team.team_rank(); c < columns; c += size, ++slot) f(c, slot);
+    if (size == 1) {
+      for (int cz = 0; cz < dz; ++cz)
+        for (int cy = 0; cy < dy; ++cy)
+          for (int cx = 0; cx < dx; ++cx) f(cx, cy, cz, slot++);
+    } else {
+      for (int r = team.team_rank(); r < plane * dz; r += size, ++slot) f(r % dx, (r / dx) % dy, r / plane, slot);
+    }
   }
+}
+
+// Tile columns (cx, cy) owned by this thread: f(cx, cy, slot).
+template <class Exec, class Team, class F>
+KOKKOS_FORCEINLINE_FUNCTION void for_each_column(const Team& team, int dx, int dy, F&& f) {
+  for_each_tile_point<Exec>(team, dx, dy, 1, [&](int cx, int cy, int, auto slot) { f(cx, cy, slot); });
 }
 
 }  // namespace seis

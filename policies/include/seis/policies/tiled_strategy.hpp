@@ -57,7 +57,7 @@ class TiledStrategy : public StencilOperator<Physics> {
   void apply(const StepData<Physics>& data, const Box& box) const override {
     if (box.empty()) return;
     TeamKernel<Exec, Body> kernel{Body(data, box, shape_), Body::scratch_bytes(shape_)};
-    Kokkos::TeamPolicy<Exec> policy(kernel.body.league_size(), team_size());
+    Kokkos::TeamPolicy<Exec> policy(kernel.body.tiles.league_size(), team_size());
     if (kernel.scratch_bytes > 0)
       policy.set_scratch_size(ExecTraits<Exec>::scratch_level, Kokkos::PerTeam(kernel.scratch_bytes));
     Kokkos::parallel_for(label_.c_str(), policy, kernel);

@@ -8,7 +8,8 @@
 //   team_size(columns)         threads per team for a tile of `columns`
 //   scratch_level              team scratch level used for tiles
 //   store_streaming(p, v)      non-temporal store where the backend has one
-//   async_copy / async_wait    global->scratch copy that may overlap compute
+//   async_copy / async_commit / async_wait / async_wait_all_but_last
+//                              global->scratch copy that may overlap compute
 //   vector_width               widest x vector the backend profits from
 //   has_cluster_launch         thread-block clusters (CUDA sm_90+)
 //   device_memory_bytes()      memory a run may allocate
@@ -50,8 +51,15 @@ struct ExecTraits {
     for (int i = 0; i < n; ++i) dst_scratch[i] = src[i];
   }
   KOKKOS_FORCEINLINE_FUNCTION static void async_commit() {}
+  // Wait for every committed copy, then barrier.
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
+    team.team_barrier();
+  }
+  // Wait for all but the most recently committed group, then barrier (a
+  // plain copy is complete when issued, so only the barrier remains).
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_wait_all_but_last(const Team& team) {
     team.team_barrier();
   }
 

@@ -45,6 +45,11 @@ struct ExecTraits<Kokkos::Cuda, void> {
     KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(0);))
     team.team_barrier();
   }
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_wait_all_but_last(const Team& team) {
+    KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(1);))
+    team.team_barrier();
+  }
 
   static bool has_cluster_launch() {
     int device = 0, major = 0;

@@ -38,6 +38,10 @@ struct ExecTraits<Kokkos::HIP, void> {
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
     team.team_barrier();
   }
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_wait_all_but_last(const Team& team) {
+    team.team_barrier();
+  }
 
   static bool has_cluster_launch() { return false; }
   static std::string cluster_unavailable_reason() {

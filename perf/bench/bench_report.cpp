@@ -1,0 +1,105 @@
+#include "bench_report.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+namespace seis::bench {
+
+namespace {
+std::string num(double v, const char* fmt = "%.6g") {
+  char b[64];
+  std::snprintf(b, sizeof b, fmt, v);
+  return b;
+}
+}  // namespace
+
+nlohmann::json to_json(const Report& r) {
+  nlohmann::json j;
+  j["seiskokkos"] = r.version;
+  j["date"] = r.date;
+  j["command"] = r.command;
+  j["device"] = r.device;
+  j["backend"] = r.backend;
+  j["stream_copy"] = {{"gbytes_per_s", r.copy_gbytes_per_s}, {"array_bytes", r.copy_bytes},
+                      {"counts", "bytes read + bytes written"}};
+  nlohmann::json rows = nlohmann::json::array();
+  for (const Row& x : r.rows) {
+    nlohmann::json row = {{"physics", x.physics}, {"strategy", x.strategy}, {"shape", x.shape},
+                          {"status", x.status}, {"nx", x.nx}, {"ny", x.ny}, {"nz", x.nz},
+                          {"points", x.points()}, {"bytes_per_point", x.bytes_per_point},
+                          {"flops_per_point", x.flops_per_point}};
+    if (x.status == "ok") {
+      row["repeats"] = x.repeats;
+      row["median_ms"] = x.median_ms;
+      row["min_ms"] = x.min_ms;
+      row["max_ms"] = x.max_ms;
+      row["gpts_per_s"] = x.gpts_per_s();
+      row["effective_gbytes_per_s"] = x.effective_gbytes_per_s();
+      row["fraction_of_copy"] = x.fraction_of_copy(r.copy_gbytes_per_s);
+      row["gflops_per_s"] = x.gflops_per_s();
+      if (x.has_native)
+        row["native"] = {{"kernel", x.native.kernel}, {"median_ms", x.native.median_ms},
+                         {"kokkos_over_native", x.native_ratio()}, {"rel_l2_vs_kokkos", x.native.rel_l2}};
+    }
+    rows.push_back(row);
+  }
+  j["results"] = rows;
+  return j;
+}
+
+std::string to_csv(const Report& r) {
+  std::ostringstream s;
+  s << "physics,strategy,shape,nx,ny,nz,status,median_ms,min_ms,max_ms,gpts_per_s,bytes_per_point,"
+       "effective_gbytes_per_s,copy_gbytes_per_s,fraction_of_copy,gflops_per_s,native_median_ms,"
+       "kokkos_over_native,native_rel_l2\n";
+  for (const Row& x : r.rows) {
+    s << x.physics << ',' << x.strategy << ',' << x.shape << ',' << x.nx << ',' << x.ny << ',' << x.nz << ','
+      << '"' << x.status << '"';
+    if (x.status == "ok") {
+      s << ',' << num(x.median_ms) << ',' << num(x.min_ms) << ',' << num(x.max_ms) << ',' << num(x.gpts_per_s())
+        << ',' << x.bytes_per_point << ',' << num(x.effective_gbytes_per_s()) << ',' << num(r.copy_gbytes_per_s)
+        << ',' << num(x.fraction_of_copy(r.copy_gbytes_per_s)) << ',' << num(x.gflops_per_s());
+      if (x.has_native)
+        s << ',' << num(x.native.median_ms) << ',' << num(x.native_ratio()) << ',' << num(x.native.rel_l2);
+      else
+        s << ",,,";
+    } else {
+      s << ",,,,,," << ",," << ",,,";
+    }
+    s << '\n';
+  }
+  return s.str();
+}
+
+std::string to_table(const Report& r) {
+  std::ostringstream s;
+  s << "seis-bench " << r.version << " on " << r.device << " (" << r.backend << "), " << r.date << "\n";
+  s << "copy bandwidth (read+write): " << num(r.copy_gbytes_per_s, "%.1f") << " GB/s\n";
+  s << "physics strategy              shape        grid            ms/step   Gpts/s    GB/s  %copy";
+  bool native = false;
+  for (const Row& x : r.rows) native |= x.has_native;
+  if (native) s << "  native_ms  kokkos/native";
+  s << "\n";
+  for (const Row& x : r.rows) {
+    char line[256];
+    const std::string grid = std::to_string(x.nx) + "x" + std::to_string(x.ny) + "x" + std::to_string(x.nz);
+    if (x.status != "ok") {
+      std::snprintf(line, sizeof line, "%-7s %-21s %-12s %-14s  %s\n", x.physics.c_str(), x.strategy.c_str(),
+                    x.shape.c_str(), grid.c_str(), x.status.c_str());
+      s << line;
+      continue;
+    }
+    std::snprintf(line, sizeof line, "%-7s %-21s %-12s %-14s %9.3f %8.1f %7.0f %5.1f%%", x.physics.c_str(),
+                  x.strategy.c_str(), x.shape.c_str(), grid.c_str(), x.median_ms, x.gpts_per_s(),
+                  x.effective_gbytes_per_s(), 100 * x.fraction_of_copy(r.copy_gbytes_per_s));
+    s << line;
+    if (x.has_native) {
+      std::snprintf(line, sizeof line, "  %9.3f  %6.3f", x.native.median_ms, x.native_ratio());
+      s << line;
+    }
+    s << "\n";
+  }
+  return s.str();
+}
+
+}  // namespace seis::bench

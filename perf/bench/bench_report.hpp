@@ -1,0 +1,48 @@
+#pragma once
+// The rows and reports of seis-bench: the arithmetic of the metrics
+// (physics.md §7) and their JSON and CSV forms.
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace seis::bench {
+
+struct NativeTiming {
+  std::string kernel;
+  double median_ms = 0;
+  double rel_l2 = 0;  // native result vs Kokkos result, same input
+};
+
+struct Row {
+  std::string physics, strategy, shape, status = "ok";
+  int nx = 0, ny = 0, nz = 0;
+  int repeats = 0;
+  double median_ms = 0, min_ms = 0, max_ms = 0;
+  int bytes_per_point = 0;
+  int flops_per_point = 0;
+  bool has_native = false;
+  NativeTiming native;
+
+  // Derived (physics.md §7): N updated points per step.
+  double points() const { return double(nx) * ny * nz; }
+  double gpts_per_s() const { return points() / (median_ms * 1e-3) / 1e9; }
+  double effective_gbytes_per_s() const { return points() * bytes_per_point / (median_ms * 1e-3) / 1e9; }
+  double fraction_of_copy(double copy_gbytes_per_s) const { return effective_gbytes_per_s() / copy_gbytes_per_s; }
+  double gflops_per_s() const { return points() * flops_per_point / (median_ms * 1e-3) / 1e9; }
+  double native_ratio() const { return median_ms / native.median_ms; }  // > 1: Kokkos slower
+};
+
+struct Report {
+  std::string version, date, command, device, backend;
+  double copy_gbytes_per_s = 0;
+  std::size_t copy_bytes = 0;
+  std::vector<Row> rows;
+};
+
+nlohmann::json to_json(const Report& r);
+std::string to_csv(const Report& r);
+std::string to_table(const Report& r);  // what the program prints
+
+}  // namespace seis::bench

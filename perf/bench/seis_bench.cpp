@@ -1,0 +1,279 @@
+// seis-bench: physics x strategy x block shape x grid size on the current
+// backend. Median ms/step after warm-up, Gpts/s, effective GB/s from the
+// minimal bytes per point (physics.md §7) and the fraction of the copy
+// bandwidth measured by the same program in the same run. --compare-native
+// runs each strategy beside its native CUDA twin on the same data.
+//
+//   seis-bench --physics iso,tti --sizes 512,1024 [--strategies all|NAME[:SHAPE],...]
+//              [--shapes all|default] [--warmup 3] [--repeats 10]
+//              [--json FILE] [--csv FILE] [--compare-native]
+
+#include "bench_report.hpp"
+
+#include "seis/compat/kokkos_compat.hpp"
+#include "seis/errors.hpp"
+#include "seis/norms.hpp"
+#include "seis/physics/iso.hpp"
+#include "seis/physics/plane_terms.hpp"
+#include "seis/physics/tti.hpp"
+#include "seis/policies/registry.hpp"
+#include "seis/policies/strategy_timer.hpp"
+#include "seis/policies/stream_probe.hpp"
+#include "seis/policies/traits/exec_traits.hpp"
+#include "seis/version.hpp"
+
+#if defined(SEIS_BENCH_NATIVE_CUDA)
+#include "native_kernels.hpp"
+#endif
+
+#include <CLI/CLI.hpp>
+#include <Kokkos_Core.hpp>
+
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace seis;
+using Traits = ExecTraits<DefaultExec>;
+
+struct Options {
+  std::vector<std::string> physics{"iso"};
+  std::vector<std::string> sizes{"512"};
+  std::vector<std::string> strategies{"all"};
+  std::string shapes = "all";
+  int warmup = 3, repeats = 10;
+  double spacing = 10;
+  std::string json, csv;
+  bool compare_native = false;
+  std::size_t stream_bytes = 0;
+};
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  std::string item;
+  while (std::getline(in, item, sep))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+std::array<int, 3> parse_size(const std::string& s) {
+  const auto parts = split(s, 'x');
+  try {
+    if (parts.size() == 1) {
+      const int n = std::stoi(parts[0]);
+      if (n > 0) return {n, n, n};
+    } else if (parts.size() == 3) {
+      const std::array<int, 3> d{std::stoi(parts[0]), std::stoi(parts[1]), std::stoi(parts[2])};
+      if (d[0] > 0 && d[1] > 0 && d[2] > 0) return d;
+    }
+  } catch (const std::exception&) {
+  }
+  throw InputError("size '" + s + "' is not N or NXxNYxNZ with positive numbers");
+}
+
+// The specs to run: every available strategy (or the listed ones) at every
+// offered shape (or the default one).
+std::vector<std::string> specs(const Options& o) {
+  std::vector<std::string> out;
+  const bool all = o.strategies.size() == 1 && o.strategies[0] == "all";
+  for (const auto& info : strategy_catalogue()) {
+    if (!strategy_unavailable_reason(info).empty()) continue;
+    if (all) {
+      if (o.shapes == "default") out.push_back(info.name + ":" + info.default_shape);
+      else
+        for (const auto& s : info.shapes) out.push_back(info.name + ":" + s);
+    }
+  }
+  if (!all)
+    for (const auto& s : o.strategies) {
+      const auto [name, shape] = split_strategy_spec(s);
+      const StrategyInfo& info = strategy_info(name);  // unknown names: InputError
+      if (!shape.empty()) out.push_back(s);
+      else if (o.shapes == "default") out.push_back(name + ":" + info.default_shape);
+      else
+        for (const auto& sh : info.shapes) out.push_back(name + ":" + sh);
+    }
+  return out;
+}
+
+#if defined(SEIS_BENCH_NATIVE_CUDA)
+native::Shape native_shape(const BlockShape& s) { return {s.dx, s.dy, s.dz, s.zchunk}; }
+
+template <class Physics>
+int launch_native(const std::string& name, const StepData<Physics>& d, const Box& b, const BlockShape& s) {
+  const native::Grid g = native::to_native(d.grid);
+  const native::Box box{b.x0, b.x1, b.y0, b.y1, b.z0, b.z1};
+  void* stream = Kokkos::Cuda().cuda_stream();
+  if constexpr (Physics::num_fields == 1)
+    return native::launch_iso(name.c_str(), g, box, {d.cur[0], d.next[0], d.model[0]}, native_shape(s), stream);
+  else
+    return native::launch_tti(name.c_str(), g, box,
+                              {d.cur[0], d.cur[1], d.next[0], d.next[1], d.model[0], d.model[1], d.model[2],
+                               d.model[3], d.model[4]},
+                              native_shape(s), stream);
+}
+
+// Runs strategy and native kernel one step each from the same state and
+// times the native kernel like the strategy; fills row.native.
+template <class Physics>
+void compare_native(WaveState<Physics>& state, const Physics& physics, const Box& box, const StencilOperator<Physics>& op,
+                    const std::string& name, const BlockShape& shape, const Options& o, bench::Row& row) {
+  const native::KernelInfo* info = native::find_kernel(name.c_str());
+  if (!info || !(Physics::num_fields == 1 ? info->iso : info->tti)) return;
+  using Field_t = typename WaveState<Physics>::field_type;
+  std::vector<Field_t> saved, kokkos;
+  for (int f = 0; f < Physics::num_fields; ++f) {
+    saved.emplace_back("saved", state.grid());
+    kokkos.emplace_back("kokkos_result", state.grid());
+    Kokkos::deep_copy(saved.back().flat(), state.previous(f).flat());
+  }
+  const auto d = state.step_data(physics);
+  op.apply(d, box);
+  for (int f = 0; f < Physics::num_fields; ++f) {
+    Kokkos::deep_copy(kokkos[std::size_t(f)].flat(), state.previous(f).flat());
+    Kokkos::deep_copy(state.previous(f).flat(), saved[std::size_t(f)].flat());
+  }
+  const int rc = launch_native(name, d, box, shape);
+  fence("seis::bench_native");
+  if (rc != 0) {
+    row.native.kernel = name + " failed: " + native::error_string(rc);
+    return;
+  }
+  double worst = 0;
+  for (int f = 0; f < Physics::num_fields; ++f)
+    worst = std::max(worst, relative_l2(state.previous(f), kokkos[std::size_t(f)]));
+  const StepTimes t = time_steps(state, physics, o.warmup, o.repeats, [&](const StepData<Physics>& sd) {
+    if (const int e = launch_native(name, sd, box, shape)) throw std::runtime_error(native::error_string(e));
+  });
+  row.has_native = true;
+  row.native = {name, t.median_ms, worst};
+}
+#endif
+
+template <class Physics>
+void bench_physics(const Options& o, const std::array<int, 3>& n, bench::Report& report) {
+  const Grid grid(n[0], n[1], n[2], o.spacing, o.spacing, o.spacing, sizeof(typename Physics::scalar_type));
+  const std::size_t need = WaveState<Physics>::bytes_for(grid);
+  if (need > Traits::device_memory_bytes())
+    throw ConfigError(std::string(Physics::name()) + " grid " + std::to_string(n[0]) + "x" + std::to_string(n[1]) +
+                      "x" + std::to_string(n[2]) + " needs " + std::to_string(need / 1000000) + " MB; the device has " +
+                      std::to_string(Traits::device_memory_bytes() / 1000000) + " MB");
+  WaveState<Physics> state(grid);
+  fill_random(state, 2024u);
+  const Physics physics(grid);
+  const Box box = grid.interior();
+  for (const std::string& spec : specs(o)) {
+    bench::Row row;
+    const auto [name, shape_text] = split_strategy_spec(spec);
+    row.physics = Physics::name();
+    row.strategy = name;
+    row.shape = shape_text;
+    row.nx = n[0];
+    row.ny = n[1];
+    row.nz = n[2];
+    row.bytes_per_point = min_bytes_per_point<Physics>();
+    row.flops_per_point = Physics::flops_per_point;
+    try {
+      const auto op = make_strategy<Physics>(spec);
+      const StepTimes t = time_strategy(*op, state, physics, box, o.warmup, o.repeats);
+      row.repeats = t.repeats;
+      row.median_ms = t.median_ms;
+      row.min_ms = t.min_ms;
+      row.max_ms = t.max_ms;
+#if defined(SEIS_BENCH_NATIVE_CUDA)
+      if (o.compare_native)
+        compare_native(state, physics, box, *op, name, BlockShape::parse(shape_text, strategy_info(name).three_d), o,
+                       row);
+#endif
+    } catch (const ConfigError& e) {
+      row.status = std::string("not runnable: ") + e.what();
+    }
+    std::fprintf(stderr, "%s %s %dx%dx%d: %s\n", row.physics.c_str(), spec.c_str(), n[0], n[1], n[2],
+                 row.status == "ok" ? (std::to_string(row.median_ms) + " ms/step").c_str() : row.status.c_str());
+    report.rows.push_back(row);
+  }
+}
+
+std::string command_line(int argc, char** argv) {
+  std::string c;
+  for (int i = 0; i < argc; ++i) c += (i ? " " : "") + std::string(argv[i]);
+  return c;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string command = command_line(argc, argv);
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  CLI::App app{"seis-bench: strategy x block shape x grid size on " + std::string(DefaultExec::name())};
+  Options o;
+  std::string physics = "iso", sizes = "512", strategies = "all";
+  app.add_option("--physics", physics, "comma list of iso, tti");
+  app.add_option("--sizes", sizes, "comma list of N or NXxNYxNZ (interior points; the whole interior is updated)");
+  app.add_option("--strategies", strategies, "all, or comma list of NAME or NAME:SHAPE");
+  app.add_option("--shapes", o.shapes, "all (every offered shape) or default")->check(CLI::IsMember({"all", "default"}));
+  app.add_option("--warmup", o.warmup, "untimed steps first")->check(CLI::NonNegativeNumber);
+  app.add_option("--repeats", o.repeats, "timed steps (median reported)")->check(CLI::PositiveNumber);
+  app.add_option("--spacing", o.spacing, "grid spacing in m")->check(CLI::PositiveNumber);
+  app.add_option("--json", o.json, "write the report as JSON");
+  app.add_option("--csv", o.csv, "write the rows as CSV");
+  app.add_option("--stream-bytes", o.stream_bytes, "bytes per array of the copy probe (default: 1 GiB on GPUs)");
+  app.add_flag("--compare-native", o.compare_native, "run each strategy beside its native CUDA twin");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    o.physics = split(physics, ',');
+    o.sizes = split(sizes, ',');
+    o.strategies = split(strategies, ',');
+    for (const auto& p : o.physics)
+      if (p != "iso" && p != "tti") throw InputError("physics must be iso or tti, got '" + p + "'");
+#if !defined(SEIS_BENCH_NATIVE_CUDA)
+    if (o.compare_native) throw InputError("--compare-native needs a CUDA build with the native kernels (SEIS_NATIVE_CUDA)");
+#endif
+    std::vector<std::array<int, 3>> dims;
+    for (const auto& s : o.sizes) dims.push_back(parse_size(s));
+    specs(o);  // unknown strategy names fail here, before any allocation
+
+    bench::Report report;
+    report.version = SEIS_VERSION_STRING;
+    char date[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+    report.date = date;
+    report.command = command;
+    report.device = Traits::device_name();
+    report.backend = std::string(DefaultExec::name()) + ", Kokkos " + kokkos_version_string();
+    const std::size_t bytes =
+        o.stream_bytes > 0 ? o.stream_bytes : default_stream_bytes(Traits::is_gpu, Traits::device_memory_bytes());
+    const CopyBandwidth copy = measure_copy_bandwidth(bytes);
+    report.copy_gbytes_per_s = copy.gbytes_per_s;
+    report.copy_bytes = copy.bytes;
+    for (const auto& p : o.physics)
+      for (const auto& n : dims) {
+        if (p == "iso") bench_physics<IsoPhysics<float>>(o, n, report);
+        else bench_physics<TtiPhysics<float>>(o, n, report);
+      }
+    std::printf("%s", bench::to_table(report).c_str());
+    if (!o.json.empty()) std::ofstream(o.json) << bench::to_json(report).dump(2) << "\n";
+    if (!o.csv.empty()) std::ofstream(o.csv) << bench::to_csv(report);
+    return 0;
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "seis-bench: error: %s\n", e.what());
+    return 2;
+  } catch (const ConfigError& e) {
+    std::fprintf(stderr, "seis-bench: error: %s\n", e.what());
+    return 3;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "seis-bench: error: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,20 @@
+#pragma once
+// The HIP primitives the shared kernels ask for (the native counterparts of
+// policies/.../traits/hip/exec_traits_hip.hpp).
+
+#include <hip/hip_runtime.h>
+
+namespace seis::native::dev {
+
+struct HipBackend {
+  // Non-temporal store: the new time level is not read again by this step.
+  static __device__ __forceinline__ void store_streaming(float* p, float v) { __builtin_nontemporal_store(v, p); }
+
+  // HIP has no asynchronous global->LDS copy: the portable cooperative copy,
+  // completed by the barrier (only semi_b_a would ask; HIP builds semi_b).
+  static __device__ __forceinline__ void async_copy(float* dst_shared, const float* src) { *dst_shared = *src; }
+  static __device__ __forceinline__ void async_commit() {}
+  static __device__ __forceinline__ void async_wait() { __syncthreads(); }
+};
+
+}  // namespace seis::native::dev
