@@ -121,6 +121,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
                          {"inner_gflops_per_s", inner_rate * Physics::flops_per_point / 1e9}};
   if (opt.stream) {
     perf["stream_copy_gbytes_per_s"] = stream.gbytes_per_s;
+    perf["stream_copy_method"] = stream.method;
     perf["fraction_of_stream"] = eff_gbs / stream.gbytes_per_s;
   }
   report["performance"] = perf;

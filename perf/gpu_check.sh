@@ -10,7 +10,8 @@ data=$here/tests/data
 expect=$here/tests/cli/expect.sh
 out=$(mktemp -d)
 fail=0
-for t in unit physics strategies; do
+export SEIS_BENCH=$bin/seis-bench
+for t in unit physics tti strategies; do
   "$bin/seis_tests_$t" || fail=$((fail + 1))
 done
 check() { local name=$1; shift; if "$@" > "$out/$name.log" 2>&1; then echo "cli $name: ok"; else echo "cli $name: FAILED"; cat "$out/$name.log"; fail=$((fail + 1)); fi; }

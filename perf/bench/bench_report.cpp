@@ -21,7 +21,7 @@ nlohmann::json to_json(const Report& r) {
   j["device"] = r.device;
   j["backend"] = r.backend;
   j["stream_copy"] = {{"gbytes_per_s", r.copy_gbytes_per_s}, {"array_bytes", r.copy_bytes},
-                      {"counts", "bytes read + bytes written"}};
+                      {"method", r.copy_method}, {"counts", "bytes read + bytes written"}};
   nlohmann::json rows = nlohmann::json::array();
   for (const Row& x : r.rows) {
     nlohmann::json row = {{"physics", x.physics}, {"strategy", x.strategy}, {"shape", x.shape},
@@ -74,7 +74,8 @@ std::string to_csv(const Report& r) {
 std::string to_table(const Report& r) {
   std::ostringstream s;
   s << "seis-bench " << r.version << " on " << r.device << " (" << r.backend << "), " << r.date << "\n";
-  s << "copy bandwidth (read+write): " << num(r.copy_gbytes_per_s, "%.1f") << " GB/s\n";
+  s << "copy bandwidth (read+write): " << num(r.copy_gbytes_per_s, "%.1f") << " GB/s (" << r.copy_method << ", "
+    << r.copy_bytes / 1000000 << " MB arrays)\n";
   s << "physics strategy              shape        grid            ms/step   Gpts/s    GB/s  %copy";
   bool native = false;
   for (const Row& x : r.rows) native |= x.has_native;

@@ -38,6 +38,7 @@ struct Report {
   std::string version, date, command, device, backend;
   double copy_gbytes_per_s = 0;
   std::size_t copy_bytes = 0;
+  std::string copy_method;
   std::vector<Row> rows;
 };
 

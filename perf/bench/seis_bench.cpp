@@ -257,6 +257,7 @@ int main(int argc, char** argv) {
     const CopyBandwidth copy = measure_copy_bandwidth(bytes);
     report.copy_gbytes_per_s = copy.gbytes_per_s;
     report.copy_bytes = copy.bytes;
+    report.copy_method = copy.method;
     for (const auto& p : o.physics)
       for (const auto& n : dims) {
         if (p == "iso") bench_physics<IsoPhysics<float>>(o, n, report);

@@ -22,6 +22,12 @@ struct CudaBackend {
     __pipeline_wait_prior(0);
     __syncthreads();
   }
+  // All but the most recently committed group have landed (that one may
+  // still be in flight), then the barrier.
+  static __device__ __forceinline__ void async_wait_all_but_last() {
+    __pipeline_wait_prior(1);
+    __syncthreads();
+  }
 };
 
 }  // namespace seis::native::dev

@@ -18,7 +18,7 @@ template <class Op>
 int launch_gmem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream);
 template <class Op>
 int launch_smem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream);
-template <class Op, bool Fixed>
+template <class Op, bool Fixed, bool Prefetch>
 int launch_register_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream);
 template <class Op, int Fold, bool Prefetch, bool Async>
 int launch_semi_stencil(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream);

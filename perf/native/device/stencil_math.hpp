@@ -15,7 +15,13 @@
 //   S               deepest |dz| whose plane term reads off the point
 //   CrossTerms      in-plane terms read (di, dj) with both != 0
 //   Accum, Coeffs   partial sum type; per-point coefficients (TTI tilt)
-//   coeffs(a, idx), plane_term<DZ>(plane, coeffs), update<Streaming, Backend>(...)
+//   coeffs(mem), plane_term<DZ>(plane, coeffs), update(acc, centre, mem)
+// where mem.prev(f), mem.model(m), mem.store(f, v) address the updated point
+// (PointMemory: straight from global memory; PreloadedPoint: from registers
+// loaded ahead of time), as core/include/seis/physics/plane_terms.hpp. The
+// shorthands coeffs(a, idx) and update<Streaming, Backend>(a, idx, acc, centre)
+// go through a PointMemory, as point_coeffs/finish_point in
+// policies/.../point_memory.hpp do.
 
 #include "device/common.hpp"
 #include "seis/stencil_coefficients.hpp"  // the project's weights (plain C++, no Kokkos)
@@ -63,6 +69,50 @@ struct RegisterRowPlane {
   }
 };
 
+// ---- point memory (policies/.../point_memory.hpp) ------------------------
+
+// The memory side of one updated point: previous time level, model, and the
+// store of the new value (plain or streaming).
+template <class Op, class Backend, bool Streaming>
+struct PointMemory {
+  const StepArgs<Op>& a;
+  long long idx;
+  SEIS_NATIVE_DEV float prev(int f) const { return a.next[f][idx]; }
+  SEIS_NATIVE_DEV float model(int m) const { return a.model[m][idx]; }
+  SEIS_NATIVE_DEV void store(int f, float v) const {
+    if constexpr (Streaming)
+      Backend::store_streaming(a.next[f] + idx, v);
+    else
+      a.next[f][idx] = v;
+  }
+};
+
+// The same, with the previous time level and the model of the point loaded
+// ahead of time into registers (register streaming loads them one plane early,
+// so that their latency hides behind the current plane's work).
+template <class Op, class Backend, bool Streaming>
+struct PreloadedPoint {
+  const StepArgs<Op>* args = nullptr;
+  long long idx = 0;
+  float prev_[Op::F] = {};
+  float model_[Op::M] = {};
+
+  SEIS_NATIVE_DEV void load(const StepArgs<Op>& a, long long i) {
+    args = &a;
+    idx = i;
+    for (int f = 0; f < Op::F; ++f) prev_[f] = a.next[f][i];
+    for (int m = 0; m < Op::M; ++m) model_[m] = a.model[m][i];
+  }
+  SEIS_NATIVE_DEV float prev(int f) const { return prev_[f]; }
+  SEIS_NATIVE_DEV float model(int m) const { return model_[m]; }
+  SEIS_NATIVE_DEV void store(int f, float v) const {
+    if constexpr (Streaming)
+      Backend::store_streaming(args->next[f] + idx, v);
+    else
+      args->next[f][idx] = v;
+  }
+};
+
 // ---- acoustic isotropic (physics.md §1) ----------------------------------
 
 struct IsoOp {
@@ -76,9 +126,12 @@ struct IsoOp {
   float cy[R + 1];
   float cz[R + 1];
 
-  template <class Args>
-  SEIS_NATIVE_DEV Coeffs coeffs(const Args&, long long) const {
+  template <class Mem>
+  SEIS_NATIVE_DEV Coeffs coeffs(const Mem&) const {
     return {};
+  }
+  SEIS_NATIVE_DEV Coeffs coeffs(const StepArgs<IsoOp>& a, long long idx) const {
+    return coeffs(PointMemory<IsoOp, void, false>{a, idx});
   }
 
   template <int DZ, class Plane>
@@ -95,13 +148,14 @@ struct IsoOp {
   }
 
   // p+ = 2p - p- + V lap, written over p- (plain or streaming store).
+  template <class Mem>
+  SEIS_NATIVE_DEV void update(float lap, const Values<1>& c, const Mem& mem) const {
+    const float p = c[0];
+    mem.store(0, 2.0f * p - mem.prev(0) + mem.model(0) * lap);
+  }
   template <bool Streaming, class Backend>
   SEIS_NATIVE_DEV void update(const StepArgs<IsoOp>& a, long long idx, float lap, const Values<1>& c) const {
-    const float v = 2.0f * c[0] - a.next[0][idx] + a.model[0][idx] * lap;
-    if constexpr (Streaming)
-      Backend::store_streaming(a.next[0] + idx, v);
-    else
-      a.next[0][idx] = v;
+    update(lap, c, PointMemory<IsoOp, Backend, Streaming>{a, idx});
   }
 };
 
@@ -133,9 +187,12 @@ struct TtiOp {
   float d1x[2], d1y[2], d1z[2];           // 4th-order D1 weights / h
   float w11, w12, w22;                    // grouped D1x D1y weights / (hx hy)
 
-  template <class Args>
-  SEIS_NATIVE_DEV Coeffs coeffs(const Args& a, long long idx) const {
-    const float nx = a.model[nx_model][idx], ny = a.model[ny_model][idx];
+  SEIS_NATIVE_DEV Coeffs coeffs(const StepArgs<TtiOp>& a, long long idx) const {
+    return coeffs(PointMemory<TtiOp, void, false>{a, idx});
+  }
+  template <class Mem>
+  SEIS_NATIVE_DEV Coeffs coeffs(const Mem& mem) const {
+    const float nx = mem.model(nx_model), ny = mem.model(ny_model);
     const float rest = 1.0f - nx * nx - ny * ny;
     const float nz = rest > 0.0f ? sqrtf(rest) : 0.0f;
     Coeffs c;
@@ -179,19 +236,16 @@ struct TtiOp {
   }
 
   // p+ = 2p - p- + A Z + V (H p);  q+ = 2q - q- + B Z, written over p-, q-.
+  template <class Mem>
+  SEIS_NATIVE_DEV void update(const Accum& acc, const Values<2>& c, const Mem& mem) const {
+    const float p = c[p_field], q = c[q_field];
+    mem.store(p_field, 2.0f * p - mem.prev(p_field) + mem.model(a_model) * acc.z + mem.model(v_model) * acc.hp);
+    mem.store(q_field, 2.0f * q - mem.prev(q_field) + mem.model(b_model) * acc.z);
+  }
   template <bool Streaming, class Backend>
   SEIS_NATIVE_DEV void update(const StepArgs<TtiOp>& a, long long idx, const Accum& acc,
                               const Values<2>& c) const {
-    const float pn = 2.0f * c[p_field] - a.next[p_field][idx] + a.model[a_model][idx] * acc.z +
-                     a.model[v_model][idx] * acc.hp;
-    const float qn = 2.0f * c[q_field] - a.next[q_field][idx] + a.model[b_model][idx] * acc.z;
-    if constexpr (Streaming) {
-      Backend::store_streaming(a.next[p_field] + idx, pn);
-      Backend::store_streaming(a.next[q_field] + idx, qn);
-    } else {
-      a.next[p_field][idx] = pn;
-      a.next[q_field][idx] = qn;
-    }
+    update(acc, c, PointMemory<TtiOp, Backend, Streaming>{a, idx});
   }
 
  private:

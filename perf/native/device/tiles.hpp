@@ -106,6 +106,7 @@ struct PlaneCopier {
 template <class Op, class Copy>
 SEIS_NATIVE_DEV void stage_plane(const StepArgs<Op>& a, const TileExtent& ext, const PlaneLayout& L,
                                  TileOrigin o, int z, float* dst, const Copy& copy) {
+  if (ext.nxv <= 0 || ext.nyv <= 0) return;  // a padding tile beyond the box (as tile_staging.hpp)
   const PlaneCopier<Op, Copy> put{a, dst, L, point_index(a.grid, o.x - L.hx, o.y - L.hy, z), copy};
   team_for_2d(ext.nyv + 2 * L.hy, ext.nxv + 2 * L.hx, L.dx, put);
 }
@@ -115,6 +116,7 @@ SEIS_NATIVE_DEV void stage_plane(const StepArgs<Op>& a, const TileExtent& ext, c
 template <class Op, class Copy>
 SEIS_NATIVE_DEV void stage_plane_halo(const StepArgs<Op>& a, const TileExtent& ext, const PlaneLayout& L,
                                       TileOrigin o, int z, float* dst, const Copy& copy) {
+  if (ext.nxv <= 0 || ext.nyv <= 0) return;  // a padding tile beyond the box (as tile_staging.hpp)
   const PlaneCopier<Op, Copy> put{a, dst, L, point_index(a.grid, o.x - L.hx, o.y - L.hy, z), copy};
   const int hx = L.hx, hy = L.hy;
   // Bands above and below the tile, full width.

@@ -11,10 +11,12 @@ struct HipBackend {
   static __device__ __forceinline__ void store_streaming(float* p, float v) { __builtin_nontemporal_store(v, p); }
 
   // HIP has no asynchronous global->LDS copy: the portable cooperative copy,
-  // completed by the barrier (only semi_b_a would ask; HIP builds semi_b).
+  // completed by the barrier (only semi_b_a and st_reg_fixed would ask;
+  // the HIP build has neither).
   static __device__ __forceinline__ void async_copy(float* dst_shared, const float* src) { *dst_shared = *src; }
   static __device__ __forceinline__ void async_commit() {}
   static __device__ __forceinline__ void async_wait() { __syncthreads(); }
+  static __device__ __forceinline__ void async_wait_all_but_last() { __syncthreads(); }
 };
 
 }  // namespace seis::native::dev

@@ -56,6 +56,8 @@ struct RegisterStreamingBody {
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const TileExtent ext(tiles.box, layout, o);
+    const TilePoints<Exec> points(team, layout.dx, layout.dy);
+    const PlaneStager<Physics, Exec> window(team, data, ext, layout, o, false), halo(team, data, ext, layout, o, true);
     const int zb = o.z;
     const int n = tiles.z_end(zb) - zb;
     const index_t sz = data.grid.stride_z();
@@ -67,7 +69,7 @@ struct RegisterStreamingBody {
     point_type next_point[CPT];
 
     // Prologue: planes zb-R .. zb+R-1 into the queues, zb-S .. zb+S-1 into scratch.
-    for_each_column<Exec>(team, layout.dx, layout.dy, [&](int cx, int cy, auto slot) {
+    points.for_each_column([&](int cx, int cy, auto slot) {
       if (!ext.owns(cx, cy)) return;
       const index_t idx = column(cx, cy, zb - R);
       static_for<0, 2 * R>([&](auto i) {
@@ -78,9 +80,9 @@ struct RegisterStreamingBody {
         point[slot].load(data, idx + R * sz);
       }
     });
-    for (int z = zb - S; z < zb + S; ++z) stage_plane(team, data, ext, layout, o, z, ring(z), PlainCopy{});
+    for (int z = zb - S; z < zb + S; ++z) window.stage(team, z, ring(z), PlainCopy{});
     if constexpr (Prefetch) {
-      if (n > 0) stage_plane_halo(team, data, ext, layout, o, zb + S, ring(zb + S), AsyncCopy<Exec>{});
+      if (n > 0) halo.stage(team, zb + S, ring(zb + S), AsyncCopy<Exec>{});
       ExecTraits<Exec>::async_commit();
     }
 
@@ -88,7 +90,7 @@ struct RegisterStreamingBody {
       constexpr int U = decltype(rotation)::value;
       const int z = zb + k;
       const bool more = k + 1 < n;
-      for_each_column<Exec>(team, layout.dx, layout.dy, [&](int cx, int cy, auto slot) {
+      points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
         auto& incoming = queue[slot][queue_slot<Fixed, Q, U, 2 * R>()];
         if constexpr (Prefetch) {
@@ -107,15 +109,15 @@ struct RegisterStreamingBody {
         for (int f = 0; f < F; ++f) dst[f * layout.field_stride] = entering[f];
       });
       if constexpr (Prefetch) {
-        if (more) stage_plane_halo(team, data, ext, layout, o, z + 1 + S, ring(z + 1 + S), AsyncCopy<Exec>{});
+        if (more) halo.stage(team, z + 1 + S, ring(z + 1 + S), AsyncCopy<Exec>{});
         ExecTraits<Exec>::async_commit();  // possibly empty: keeps one group per plane
         ExecTraits<Exec>::async_wait_all_but_last(team);
       } else {
-        stage_plane_halo(team, data, ext, layout, o, z + S, ring(z + S), PlainCopy{});
+        halo.stage(team, z + S, ring(z + S), PlainCopy{});
         team.team_barrier();
       }
 
-      for_each_column<Exec>(team, layout.dx, layout.dy, [&](int cx, int cy, auto slot) {
+      points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
         if constexpr (!Prefetch) point[slot].load(data, column(cx, cy, z));
         const auto coeffs = data.physics.coeffs(point[slot]);

@@ -64,11 +64,13 @@ struct SemiStencilBody {
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const TileExtent ext(tiles.box, layout, o);
+    const TilePoints<Exec> points(team, layout.dx, layout.dy);
+    const PlaneStager<Physics, Exec> window(team, data, ext, layout, o, false);
     const int zb = o.z, ze = tiles.z_end(zb);
     const int plane_end = ze + R;  // planes [zb-R, ze+R) are read
     auto ring = [&](int p) { return scratch + ((p - zb + R) % P) * layout.plane_stride; };
     auto stage = [&](int p, auto copy) {
-      if (p < plane_end) stage_plane(team, data, ext, layout, o, p, ring(p), copy);
+      if (p < plane_end) window.stage(team, p, ring(p), copy);
     };
     accum_type forward[CPT][NA];
 
@@ -89,7 +91,7 @@ struct SemiStencilBody {
         team.team_barrier();
       }
 
-      for_each_column<Exec>(team, layout.dx, layout.dy, [&](int cx, int cy, auto slot) {
+      points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
         static_for<0, Fold>([&](auto i) {
           const int zf = z + R + i;  // forward half of a point R planes ahead

@@ -81,8 +81,10 @@ struct SlidingWindowBody {
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const TileExtent ext(tiles.box, layout, o);
-    const int zb = o.z, ze = tiles.z_end(zb);
     const int threads_x = layout.dx / VEC;
+    const TilePoints<Exec> points(team, threads_x, layout.dy);
+    const PlaneStager<Physics, Exec> halo(team, data, ext, layout, o, true);
+    const int zb = o.z, ze = tiles.z_end(zb);
     Lanes<values_type, VEC> window[CPT][Q];  // planes zl-2R .. zl
     Lanes<accum_type, VEC> out[CPT][NA];     // points zl-R .. zl+S
     scalar_type row[CPT][F][XLEN];    // plane zl, x-R .. x+VEC+R
@@ -90,7 +92,7 @@ struct SlidingWindowBody {
     for (int zl = zb - R; zl < ze + R; ++zl) {
       const bool scatter = zl + S >= zb && zl - S < ze;
       const int zdone = zl - R;
-      for_each_column<Exec>(team, threads_x, layout.dy, [&](int tx, int cy, auto slot) {
+      points.for_each_column([&](int tx, int cy, auto slot) {
         const int cx = tx * VEC;
         if (!ext.owns(cx, cy)) return;
         const index_t idx = data.grid.index(o.x + cx, o.y + cy, zl);
@@ -114,10 +116,10 @@ struct SlidingWindowBody {
           });
       });
       if (scatter) {
-        stage_plane_halo(team, data, ext, layout, o, zl, scratch, PlainCopy{});
+        halo.stage(team, zl, scratch, PlainCopy{});
         team.team_barrier();
       }
-      for_each_column<Exec>(team, threads_x, layout.dy, [&](int tx, int cy, auto slot) {
+      points.for_each_column([&](int tx, int cy, auto slot) {
         const int cx = tx * VEC;
         if (!ext.owns(cx, cy)) return;
         if (scatter) {

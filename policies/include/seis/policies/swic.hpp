@@ -42,6 +42,8 @@ struct SwicBody {
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const TileExtent ext(tiles.box, layout, o);
+    const TilePoints<Exec> points(team, layout.dx, layout.dy);
+    const PlaneStager<Physics, Exec> window(team, data, ext, layout, o, false);
     const int zb = o.z, ze = tiles.z_end(zb);
     // Entry j of the queues belongs to the point zp - R + j.
     accum_type acc[CPT][Q];
@@ -49,9 +51,9 @@ struct SwicBody {
     values_type centre[CPT][R + 1];
 
     for (int zp = zb - R; zp < ze + R; ++zp) {
-      stage_plane(team, data, ext, layout, o, zp, scratch, PlainCopy{});
+      window.stage(team, zp, scratch, PlainCopy{});
       team.team_barrier();
-      for_each_column<Exec>(team, layout.dx, layout.dy, [&](int cx, int cy, auto slot) {
+      points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
         const scalar_type* here = scratch + layout.centre(cx, cy);
         const int newest = zp + R;

@@ -30,34 +30,51 @@ KOKKOS_FORCEINLINE_FUNCTION void team_for_2d(const Team& team, int rows, int col
     for (int c = c0; c < cols; c += tcols) f(r, c);
 }
 
-// Tile points (cx, cy, cz), cx fastest, owned by this thread: f(cx, cy, cz,
-// slot), where slot indexes the thread's per-point state. On GPUs (one point
-// per thread) slot is the compile-time constant 0 so that state stays in
-// registers; on a one-thread host team the points are visited as a plain
-// loop nest with x innermost, free of divisions.
-template <class Exec, class Team, class F>
-KOKKOS_FORCEINLINE_FUNCTION void for_each_tile_point(const Team& team, int dx, int dy, int dz, F&& f) {
-  const int plane = dx * dy;
-  if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
-    const int r = team.team_rank();
-    if (r < plane * dz) f(r % dx, (r / dx) % dy, r / plane, int_c<0>{});
-  } else {
-    const int size = team.team_size();
-    int slot = 0;
-    if (size == 1) {
-      for (int cz = 0; cz < dz; ++cz)
-        for (int cy = 0; cy < dy; ++cy)
-          for (int cx = 0; cx < dx; ++cx) f(cx, cy, cz, slot++);
-    } else {
-      for (int r = team.team_rank(); r < plane * dz; r += size, ++slot) f(r % dx, (r / dx) % dy, r / plane, slot);
+// The tile points (cx, cy, cz), cx fastest, that this thread owns, worked
+// out once per tile. for_each(f) calls f(cx, cy, cz, slot), where slot
+// indexes the thread's per-point state: on GPUs (one point per thread) slot
+// is the compile-time constant 0 so that state stays in registers, and the
+// thread's coordinates were computed once in the constructor; on a
+// one-thread host team the points are a plain loop nest with x innermost.
+template <class Exec>
+struct TilePoints {
+  int dx = 1, dy = 1, dz = 1;
+  int cx = 0, cy = 0, cz = 0;  // GPU: this thread's point
+  bool active = false;         // GPU: the thread has a point
+  int rank = 0, size = 1;      // host
+
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION TilePoints(const Team& team, int tile_dx, int tile_dy, int tile_dz = 1)
+      : dx(tile_dx), dy(tile_dy), dz(tile_dz), rank(team.team_rank()), size(team.team_size()) {
+    if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
+      active = rank < dx * dy * dz;
+      cx = rank % dx;
+      cy = (rank / dx) % dy;
+      cz = rank / (dx * dy);
     }
   }
-}
 
-// Tile columns (cx, cy) owned by this thread: f(cx, cy, slot).
-template <class Exec, class Team, class F>
-KOKKOS_FORCEINLINE_FUNCTION void for_each_column(const Team& team, int dx, int dy, F&& f) {
-  for_each_tile_point<Exec>(team, dx, dy, 1, [&](int cx, int cy, int, auto slot) { f(cx, cy, slot); });
-}
+  template <class F>
+  KOKKOS_FORCEINLINE_FUNCTION void for_each(F&& f) const {
+    if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
+      if (active) f(cx, cy, cz, int_c<0>{});
+    } else if (size == 1) {
+      int slot = 0;
+      for (int z = 0; z < dz; ++z)
+        for (int y = 0; y < dy; ++y)
+          for (int x = 0; x < dx; ++x) f(x, y, z, slot++);
+    } else {
+      const int plane = dx * dy;
+      int slot = 0;
+      for (int r = rank; r < plane * dz; r += size, ++slot) f(r % dx, (r / dx) % dy, r / plane, slot);
+    }
+  }
+
+  // The 2D case: f(cx, cy, slot).
+  template <class F>
+  KOKKOS_FORCEINLINE_FUNCTION void for_each_column(F&& f) const {
+    for_each([&](int x, int y, int, auto slot) { f(x, y, slot); });
+  }
+};
 
 }  // namespace seis

@@ -11,6 +11,8 @@
 #include "seis/policies/tile_grid.hpp"
 #include "seis/wave_state.hpp"
 
+#include <type_traits>
+
 namespace seis {
 
 struct PlaneLayout {
@@ -102,5 +104,84 @@ KOKKOS_FORCEINLINE_FUNCTION void stage_plane_halo(const Team& team, const StepDa
     team_for_2d(team, ext.nyv, 2 * hx, 2 * hx,
                 [&](int r, int c) { put(hy + r, c < hx ? c : ext.nxv + c); });
 }
+
+// Whether a team fills halo cells from its neighbours rather than from
+// global memory (thread-block clusters); such teams stage through the
+// stage_plane / stage_plane_halo overloads found for them.
+template <class Team>
+struct TeamSharesHalos : std::false_type {};
+
+// How a team copies a staged plane, worked out once per tile. On GPUs every
+// thread gets its (at most K) cells of the window, or of its halo ring, with
+// their source and destination offsets: the work is spread evenly and a
+// plane costs K predicated copies with no index arithmetic or divisions (the
+// semi-stencil seed's "arithmetic index", §IV.B). On the host, or when a
+// thread would own more than K cells, the team loops above do the copy.
+template <class Physics, class Exec, int K = 4>
+struct PlaneStager {
+  using scalar_type = typename Physics::scalar_type;
+  const StepData<Physics>* data;
+  TileExtent ext;
+  PlaneLayout layout;
+  TileOrigin origin;
+  bool halo_only;
+  index_t window0 = 0;  // global index of window cell (0, 0) on plane z = 0
+  int count = -1;       // this thread's cells; -1: use the team loops
+  int src[K] = {}, dst[K] = {};
+
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION PlaneStager(const Team& team, const StepData<Physics>& d, const TileExtent& e,
+                                     const PlaneLayout& L, TileOrigin o, bool halo)
+      : data(&d), ext(e), layout(L), origin(o), halo_only(halo) {
+    if constexpr (ExecTraits<Exec>::is_gpu && !TeamSharesHalos<Team>::value) {
+      const int W = e.nxv + 2 * L.hx, rows = e.nyv + 2 * L.hy;
+      const int total = (e.nxv <= 0 || e.nyv <= 0) ? 0 : halo ? rows * W - e.nxv * e.nyv : rows * W;
+      const int size = team.team_size();
+      if (total > K * size) return;
+      window0 = d.grid.index(o.x - L.hx, o.y - L.hy, 0);
+      const int sy = int(d.grid.stride_y());
+      count = 0;
+      for (int k = 0; k < K; ++k) {
+        const int i = team.team_rank() + k * size;
+        if (i >= total) break;
+        int r, c;
+        if (!halo) {
+          r = i / W;
+          c = i % W;
+        } else if (i < 2 * L.hy * W) {  // the bands above and below the tile
+          const int band = i / W;
+          r = band < L.hy ? band : e.nyv + band;
+          c = i % W;
+        } else {  // the bands left and right of it
+          const int j = i - 2 * L.hy * W, side = j % (2 * L.hx);
+          r = L.hy + j / (2 * L.hx);
+          c = side < L.hx ? side : e.nxv + side;
+        }
+        src[k] = r * sy + c;
+        dst[k] = r * L.w + c;
+        count = k + 1;
+      }
+    }
+  }
+
+  // Copies plane z into dst (one staged plane, all fields).
+  template <class Team, class Copy>
+  KOKKOS_FORCEINLINE_FUNCTION void stage(const Team& team, int z, scalar_type* dst_plane, const Copy& copy) const {
+    if constexpr (ExecTraits<Exec>::is_gpu && !TeamSharesHalos<Team>::value) {
+      if (count >= 0) {
+        const index_t base = window0 + index_t(z) * data->grid.stride_z();
+        for (int k = 0; k < K; ++k)
+          if (k < count)
+            for (int f = 0; f < Physics::num_fields; ++f)
+              copy(dst_plane + f * layout.field_stride + dst[k], data->cur[f] + base + src[k]);
+        return;
+      }
+    }
+    if (halo_only)
+      stage_plane_halo(team, *data, ext, layout, origin, z, dst_plane, copy);
+    else
+      stage_plane(team, *data, ext, layout, origin, z, dst_plane, copy);
+  }
+};
 
 }  // namespace seis

@@ -32,6 +32,9 @@ struct ClusterTeam {
   __device__ void team_barrier() const { __syncthreads(); }
 };
 
+template <>
+struct TeamSharesHalos<ClusterTeam> : std::true_type {};
+
 namespace detail {
 
 // Copies one staged cell (r, c) of this block's window from the block of the

@@ -1,0 +1,80 @@
+// seis-bench: the report's arithmetic, and a run of the program on a tiny grid.
+#include "catch_compat.hpp"
+#include "test_support.hpp"
+
+#include "bench_report.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+using namespace seis;
+
+namespace {
+// The seis-bench of this build, or $SEIS_BENCH (a build carried elsewhere).
+std::string bench_exe() {
+  const char* env = std::getenv("SEIS_BENCH");
+  return env ? env : SEIS_BENCH_EXE;
+}
+}  // namespace
+
+TEST_CASE("bench rows derive rates, bandwidth and fraction of copy from the median time", "[bench]") {
+  bench::Row r;
+  r.physics = "iso";
+  r.nx = r.ny = r.nz = 1000;  // 1e9 points
+  r.median_ms = 8.0;
+  r.bytes_per_point = 16;
+  r.flops_per_point = 41;
+  REQUIRE(r.gpts_per_s() == Approx(125.0));                // 1e9 / 8 ms
+  REQUIRE(r.effective_gbytes_per_s() == Approx(2000.0));   // 16 GB / 8 ms
+  REQUIRE(r.fraction_of_copy(2500.0) == Approx(0.8));
+  REQUIRE(r.gflops_per_s() == Approx(5125.0));
+  r.native.median_ms = 7.8;
+  REQUIRE(r.native_ratio() == Approx(8.0 / 7.8));
+}
+
+TEST_CASE("seis-bench writes a JSON and CSV report whose figures are consistent", "[bench]") {
+  const std::string dir = test::temp_dir("bench");
+  const std::string cmd = bench_exe() + " --physics iso,tti --sizes 20x18x12 --strategies gmem_3d,semi_b:16x8 --shapes default "
+                          "--repeats 2 --warmup 1 --stream-bytes 20000000 --json " + dir + "/b.json --csv " + dir +
+                          "/b.csv > " + dir + "/out.txt 2>&1";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  std::ifstream in(dir + "/b.json");
+  const auto j = nlohmann::json::parse(in);
+  REQUIRE(j.contains("device"));
+  REQUIRE(j.contains("date"));
+  REQUIRE(j["command"].get<std::string>().find("--sizes 20x18x12") != std::string::npos);
+  const double copy = j["stream_copy"]["gbytes_per_s"].get<double>();
+  REQUIRE(copy > 0);
+  REQUIRE(j["results"].size() == 4);  // 2 physics x 2 specs
+  for (const auto& r : j["results"]) {
+    REQUIRE(r["status"] == "ok");
+    const double points = 20.0 * 18 * 12;
+    REQUIRE(r["points"].get<double>() == points);
+    const int bpp = r["physics"] == "iso" ? 16 : 44;  // physics.md §1, §2
+    REQUIRE(r["bytes_per_point"] == bpp);
+    const double ms = r["median_ms"].get<double>();
+    REQUIRE(ms > 0);
+    REQUIRE(r["min_ms"].get<double>() <= ms);
+    REQUIRE(r["max_ms"].get<double>() >= ms);
+    REQUIRE(r["gpts_per_s"].get<double>() == Approx(points / (ms * 1e-3) / 1e9));
+    REQUIRE(r["effective_gbytes_per_s"].get<double>() == Approx(points * bpp / (ms * 1e-3) / 1e9));
+    REQUIRE(r["fraction_of_copy"].get<double>() == Approx(r["effective_gbytes_per_s"].get<double>() / copy));
+  }
+  std::ifstream csv(dir + "/b.csv");
+  std::string header, line;
+  std::getline(csv, header);
+  REQUIRE(header.find("fraction_of_copy") != std::string::npos);
+  int rows = 0;
+  while (std::getline(csv, line)) ++rows;
+  REQUIRE(rows == 4);
+}
+
+TEST_CASE("seis-bench refuses unknown strategies before allocating anything", "[bench]") {
+  const std::string cmd = bench_exe() + " --strategies semi_q --sizes 8 > /dev/null 2>&1";
+  const int status = std::system(cmd.c_str());
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 2);
+}
