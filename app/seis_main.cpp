@@ -223,18 +223,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
-  try {
+  return run_reporting_errors("seis", [&] {
     if (run->parsed()) return cmd_run(opt);
     if (tune->parsed()) return cmd_tune(opt);
     return cmd_strategies(names_only);
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "seis: error: %s\n", e.what());
-    return 2;
-  } catch (const ConfigError& e) {
-    std::fprintf(stderr, "seis: error: %s\n", e.what());
-    return 3;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "seis: error: %s\n", e.what());
-    return 1;
-  }
+  });
 }

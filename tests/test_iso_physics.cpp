@@ -17,10 +17,6 @@ using Iso64 = IsoPhysics<double>;
 namespace {
 const std::size_t plenty = std::size_t(1) << 40;
 
-const Gmem3d<Iso64, DefaultExec>& reference() {
-  static const Gmem3d<Iso64, DefaultExec> op("gmem_3d", BlockShape::parse("32x4x4", true));
-  return op;
-}
 
 double ricker(double t, double f0, double t0) {
   const double a = M_PI * M_PI * f0 * f0 * (t - t0) * (t - t0);
@@ -55,7 +51,7 @@ TEST_CASE("homogeneous medium matches the analytic 3D Green's function within 2%
   const RunPlan plan = plan_run(s, plenty, 8);
   REQUIRE(plan.dt * c / 20 == Approx(0.3 * std::sqrt(105.0 / 512)));
 
-  Simulation<Iso64> sim(plan, reference());
+  Simulation<Iso64> sim(plan, test::reference<Iso64>());
   sim.run();
   const auto& traces = sim.receivers().traces();
   for (int r = 0; r < 3; ++r) {
@@ -110,7 +106,7 @@ double pulse_error(int n, double courant, double T) {
   s.source = {1, 1, 1};
   s.receivers = {{1, 1, 1}};
   const RunPlan plan = plan_run(s, plenty, 8);
-  Simulation<Iso64> sim(plan, reference());
+  Simulation<Iso64> sim(plan, test::reference<Iso64>());
   const GaussianPulse exact{0.2, c};
   const Grid& g = plan.grid;
   auto fill = [&](const Field<double>& field, double t) {
@@ -180,7 +176,7 @@ TEST_CASE("source-receiver reciprocity holds with different velocities at both e
     t.source = src;
     t.receivers = {rec};
     const RunPlan plan = plan_run(t, plenty, 8);
-    Simulation<Iso64> sim(plan, reference());
+    Simulation<Iso64> sim(plan, test::reference<Iso64>());
     sim.run();
     return sim.receivers().traces();
   };

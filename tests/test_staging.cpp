@@ -15,7 +15,7 @@ namespace test {
 struct EmulatedGpu {};
 }  // namespace test
 template <>
-struct ExecTraits<test::EmulatedGpu, void> : ExecTraits<Kokkos::Serial> {
+struct ExecTraits<test::EmulatedGpu, void> : ExecTraits<Kokkos::DefaultHostExecutionSpace> {
   static constexpr bool is_gpu = true;
   static constexpr int columns_per_thread = 1;
 };
@@ -35,11 +35,10 @@ template <class Physics>
 void compare_plans(int nx, int ny, int dx, int dy, int threads, bool halo_only) {
   using Scalar = typename Physics::scalar_type;
   const Grid g(nx, ny, 6, 1, 1, 1, sizeof(Scalar));
-  WaveState<Physics> s(g);
+  WaveState<Physics, Kokkos::HostSpace> s(g);  // the emulated threads run on the host
   for (int f = 0; f < Physics::num_fields; ++f) {
-    std::vector<Scalar> v(std::size_t(g.storage_size()));
-    for (std::size_t i = 0; i < v.size(); ++i) v[i] = Scalar(i % 9973) + Scalar(f) * 0.5f;
-    test::from_host(s.current(f), v);
+    Scalar* p = s.current(f).data();
+    for (index_t i = 0; i < g.storage_size(); ++i) p[i] = Scalar(i % 9973) + Scalar(f) * 0.5f;
   }
   const auto d = s.step_data(Physics(g));
   const int H = max_plane_reach<Physics>();
@@ -58,7 +57,7 @@ void compare_plans(int nx, int ny, int dx, int dy, int threads, bool halo_only) 
       stage_plane(one, d, ext, L, o, 3, by_loops.data(), PlainCopy{});
     for (int r = 0; r < threads; ++r) {
       const EmulatedThread me{r, threads};
-      const PlaneStager<Physics, test::EmulatedGpu> stager(me, d, ext, L, o, halo_only);
+      const PlaneStager<Physics, test::EmulatedGpu, 4> stager(me, d, ext, L, o, halo_only);
       REQUIRE(stager.count >= 0);  // the plan, not the fallback
       stager.stage(me, 3, by_plans.data(), PlainCopy{});
     }

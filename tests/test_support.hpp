@@ -2,6 +2,7 @@
 // Helpers shared by the tests.
 
 #include "seis/field.hpp"
+#include "seis/policies/gmem_3d.hpp"
 #include "seis/scenario.hpp"
 
 #include <Kokkos_Core.hpp>
@@ -43,6 +44,15 @@ void from_host(const Field<Scalar>& f, const std::vector<Scalar>& values) {
   Kokkos::View<const Scalar*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(values.data(),
                                                                                                values.size());
   Kokkos::deep_copy(f.flat(), host);
+}
+
+// The reference strategy for the double-precision physics tests: gmem_3d
+// with 128 threads per team, which double-precision TTI fits in registers on
+// GPUs.
+template <class Physics>
+const StencilOperator<Physics>& reference() {
+  static const Gmem3d<Physics, DefaultExec> op("gmem_3d", BlockShape::parse("32x2x2", true));
+  return op;
 }
 
 // A fresh, empty directory under the system temp dir.

@@ -21,11 +21,6 @@ using namespace seis;
 namespace {
 const std::size_t plenty = std::size_t(1) << 40;
 
-template <class Physics>
-const StencilOperator<Physics>& reference() {
-  static const Gmem3d<Physics, DefaultExec> op("gmem_3d", BlockShape::parse("32x4x4", true));
-  return op;
-}
 
 ModelSpec layered(std::vector<double> tops, std::vector<double> values) {
   ModelSpec m;
@@ -83,8 +78,8 @@ TEST_CASE("TTI with epsilon = delta = 0 equals iso for any tilt and azimuth", "[
   const RunPlan tti_plan = plan_run([&] { Scenario t = s; t.physics = "tti"; return t; }(), plenty, 8);
   REQUIRE(iso_plan.dt == tti_plan.dt);
 
-  Simulation<IsoPhysics<double>> iso(iso_plan, reference<IsoPhysics<double>>());
-  Simulation<TtiPhysics<double>> tti(tti_plan, reference<TtiPhysics<double>>());
+  Simulation<IsoPhysics<double>> iso(iso_plan, test::reference<IsoPhysics<double>>());
+  Simulation<TtiPhysics<double>> tti(tti_plan, test::reference<TtiPhysics<double>>());
   iso.run();
   tti.run();
   const auto p_iso = test::to_host(iso.state().current(0));

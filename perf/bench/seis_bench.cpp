@@ -230,7 +230,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
-  try {
+  return run_reporting_errors("seis-bench", [&] {
     o.physics = split(physics, ',');
     o.sizes = split(sizes, ',');
     o.strategies = split(strategies, ',');
@@ -267,14 +267,5 @@ int main(int argc, char** argv) {
     if (!o.json.empty()) std::ofstream(o.json) << bench::to_json(report).dump(2) << "\n";
     if (!o.csv.empty()) std::ofstream(o.csv) << bench::to_csv(report);
     return 0;
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "seis-bench: error: %s\n", e.what());
-    return 2;
-  } catch (const ConfigError& e) {
-    std::fprintf(stderr, "seis-bench: error: %s\n", e.what());
-    return 3;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "seis-bench: error: %s\n", e.what());
-    return 1;
-  }
+  });
 }

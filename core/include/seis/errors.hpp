@@ -1,6 +1,7 @@
 #pragma once
 // Error types. Each carries one line that names the problem for the user.
 
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -18,5 +19,24 @@ class ConfigError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// Runs a program's body; a failure becomes one line "program: error: ..."
+// on stderr and the exit status 2 (bad input), 3 (the device cannot run it)
+// or 1 (anything else).
+template <class Body>
+int run_reporting_errors(const char* program, Body&& body) {
+  try {
+    return body();
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "%s: error: %s\n", program, e.what());
+    return 2;
+  } catch (const ConfigError& e) {
+    std::fprintf(stderr, "%s: error: %s\n", program, e.what());
+    return 3;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: error: %s\n", program, e.what());
+    return 1;
+  }
+}
 
 }  // namespace seis

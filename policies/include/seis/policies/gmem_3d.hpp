@@ -14,6 +14,7 @@ namespace seis {
 template <class Physics, class Exec>
 struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
+  using launch_bounds = Kokkos::LaunchBounds<>;
   static constexpr bool three_d = true;
   static constexpr int F = Physics::num_fields;
   static constexpr int R = Physics::radius;
@@ -35,7 +36,7 @@ struct Gmem3dBody {
       const int x = o.x + cx, y = o.y + cy, z = o.z + cz;
       if (!tiles.box.contains(x, y, z)) return;
       const index_t idx = data.grid.index(x, y, z);
-      const index_t sz = data.grid.stride_z();
+      const int sz = int(data.grid.stride_z());  // one plane: well within int
       const int sy = int(data.grid.stride_y());
       const auto coeffs = point_coeffs<Exec>(data, idx);
       typename Physics::accum_type acc{};

@@ -29,24 +29,24 @@ struct PointMemory {
 template <class Physics, class Exec, bool Streaming>
 struct PreloadedPoint {
   using scalar_type = typename Physics::scalar_type;
-  const StepData<Physics>* data = nullptr;
-  index_t idx = 0;
+  scalar_type* out[Physics::num_fields] = {};  // where the new values go
   scalar_type prev_[Physics::num_fields] = {};
   scalar_type model_[Physics::num_model] = {};
 
   KOKKOS_FORCEINLINE_FUNCTION void load(const StepData<Physics>& d, index_t i) {
-    data = &d;
-    idx = i;
-    for (int f = 0; f < Physics::num_fields; ++f) prev_[f] = d.next[f][i];
+    for (int f = 0; f < Physics::num_fields; ++f) {
+      out[f] = d.next[f] + i;
+      prev_[f] = *out[f];
+    }
     for (int m = 0; m < Physics::num_model; ++m) model_[m] = d.model[m][i];
   }
   KOKKOS_FORCEINLINE_FUNCTION scalar_type prev(int f) const { return prev_[f]; }
   KOKKOS_FORCEINLINE_FUNCTION scalar_type model(int m) const { return model_[m]; }
   KOKKOS_FORCEINLINE_FUNCTION void store(int f, scalar_type v) const {
     if constexpr (Streaming)
-      ExecTraits<Exec>::store_streaming(data->next[f] + idx, v);
+      ExecTraits<Exec>::store_streaming(out[f], v);
     else
-      data->next[f][idx] = v;
+      *out[f] = v;
   }
 };
 

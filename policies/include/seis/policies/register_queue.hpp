@@ -32,4 +32,25 @@ KOKKOS_FORCEINLINE_FUNCTION constexpr int queue_slot() {
   return Rotating ? (U + Offset) % N : Offset;
 }
 
+// Position in a ring of P staged planes, advanced once per plane, so that
+// the slot of plane z + D is a compile-time offset and a conditional wrap
+// instead of a modulo per access.
+template <int P>
+struct RingIndex {
+  int base = 0;  // slot of the reference plane
+  KOKKOS_FORCEINLINE_FUNCTION explicit RingIndex(int start) : base(start % P) {}
+  template <int D>
+  KOKKOS_FORCEINLINE_FUNCTION int slot(int_c<D>) const {
+    static_assert(D > -P && D < P, "offset beyond the ring");
+    int s = base + D;
+    if constexpr (D > 0) s -= s >= P ? P : 0;
+    if constexpr (D < 0) s += s < 0 ? P : 0;
+    return s;
+  }
+  KOKKOS_FORCEINLINE_FUNCTION void advance(int by = 1) {
+    base += by;
+    base -= base >= P ? P : 0;
+  }
+};
+
 }  // namespace seis

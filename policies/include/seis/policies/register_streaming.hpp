@@ -21,49 +21,42 @@
 #include "seis/policies/point_memory.hpp"
 #include "seis/policies/register_queue.hpp"
 #include "seis/policies/tile_staging.hpp"
-#include "seis/policies/tiled_strategy.hpp"
+#include "seis/policies/streaming_body.hpp"
 
 namespace seis {
 
 template <class Physics, class Exec, bool Fixed, bool Prefetch>
-struct RegisterStreamingBody {
-  using scalar_type = typename Physics::scalar_type;
-  using values_type = FieldValues<scalar_type, Physics::num_fields>;
+struct RegisterStreamingBody
+    : StreamingBody<Physics, Exec, 2 * off_plane_depth<Physics>() + 1 + (Prefetch ? 2 : 0)> {
+  using Base = StreamingBody<Physics, Exec, 2 * off_plane_depth<Physics>() + 1 + (Prefetch ? 2 : 0)>;
+  using typename Base::scalar_type;
+  using typename Base::values_type;
   using point_type = PreloadedPoint<Physics, Exec, false>;
-  static constexpr bool three_d = false;
-  static constexpr int F = Physics::num_fields;
-  static constexpr int R = Physics::radius;
-  static constexpr int H = max_plane_reach<Physics>();
+  static constexpr int CPT = Base::CPT;
+  static constexpr int F = Base::F;
+  static constexpr int R = Base::R;
   static constexpr int S = off_plane_depth<Physics>();     // planes z-S..z+S in scratch
   static constexpr int P = 2 * S + 1 + (Prefetch ? 2 : 0);  // scratch ring
   static constexpr int Q = 2 * R + 1;                       // register queue
-  static constexpr int CPT = ExecTraits<Exec>::columns_per_thread;
 
-  StepData<Physics> data;
-  TileGrid tiles;
-  PlaneLayout layout;
-
-  RegisterStreamingBody() = default;
-  RegisterStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s)
-      : data(d), tiles(box, s.dx, s.dy, s.zchunk > 0 ? s.zchunk : box.nz()), layout(s.dx, s.dy, H, H, F) {}
-
-  static int team_threads(const BlockShape& s) { return s.columns(); }
-  static std::size_t scratch_bytes(const BlockShape& s) {
-    return PlaneLayout(s.dx, s.dy, H, H, F).bytes(P, sizeof(scalar_type));
-  }
-  static void check_shape(const BlockShape&, const std::string&) {}
+  using Base::Base;
 
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
+    const auto& data = this->data;
+    const auto& layout = this->layout;
+    const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
     const TilePoints<Exec> points(team, layout.dx, layout.dy);
-    const PlaneStager<Physics, Exec> window(team, data, ext, layout, o, false), halo(team, data, ext, layout, o, true);
+    const PlaneStager<Physics, Exec, 0> window(team, data, ext, layout, o, false);
+    const PlaneStager<Physics, Exec, 2> halo(team, data, ext, layout, o, true);
     const int zb = o.z;
     const int n = tiles.z_end(zb) - zb;
-    const index_t sz = data.grid.stride_z();
-    auto ring = [&](int z) { return scratch + ((z - zb + S) % P) * layout.plane_stride; };
-    auto column = [&](int cx, int cy, int z) { return data.grid.index(o.x + cx, o.y + cy, z); };
+    const int sz = int(data.grid.stride_z());  // one plane: well within int
+    RingIndex<P> ring(S);  // slot of the plane being updated
+    auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
     values_type queue[CPT][Q];
+    index_t column[CPT];        // the column's index at plane zb
     values_type ahead[CPT];     // Prefetch: own value of the plane after the newest
     point_type point[CPT];      // Prefetch: previous-time and model values of the point
     point_type next_point[CPT];
@@ -71,66 +64,69 @@ struct RegisterStreamingBody {
     // Prologue: planes zb-R .. zb+R-1 into the queues, zb-S .. zb+S-1 into scratch.
     points.for_each_column([&](int cx, int cy, auto slot) {
       if (!ext.owns(cx, cy)) return;
-      const index_t idx = column(cx, cy, zb - R);
+      column[slot] = data.grid.index(o.x + cx, o.y + cy, zb);
+      const index_t idx = column[slot] - R * sz;
       static_for<0, 2 * R>([&](auto i) {
         for (int f = 0; f < F; ++f) queue[slot][i][f] = data.cur[f][idx + i * sz];
       });
       if constexpr (Prefetch) {
-        for (int f = 0; f < F; ++f) ahead[slot][f] = data.cur[f][idx + 2 * R * sz];
-        point[slot].load(data, idx + R * sz);
+        for (int f = 0; f < F; ++f) ahead[slot][f] = data.cur[f][column[slot] + R * sz];
+        point[slot].load(data, column[slot]);
       }
     });
-    for (int z = zb - S; z < zb + S; ++z) window.stage(team, z, ring(z), PlainCopy{});
+    static_for<-S, S>([&](auto dz) { window.stage(team, zb + dz, plane(ring.slot(dz)), PlainCopy{}); });
     if constexpr (Prefetch) {
-      if (n > 0) halo.stage(team, zb + S, ring(zb + S), AsyncCopy<Exec>{});
+      if (n > 0) halo.stage(team, zb + S, plane(ring.slot(int_c<S>{})), AsyncCopy<Exec>{});
       ExecTraits<Exec>::async_commit();
     }
 
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
       const int z = zb + k;
+      const index_t offset = index_t(k) * sz;
       const bool more = k + 1 < n;
+      scalar_type* entering_plane = plane(ring.slot(int_c<S>{}));
       points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
+        const index_t idx = column[slot] + offset;
         auto& incoming = queue[slot][queue_slot<Fixed, Q, U, 2 * R>()];
         if constexpr (Prefetch) {
           incoming = ahead[slot];
           if (more) {
-            const index_t next = column(cx, cy, z + 1);
-            for (int f = 0; f < F; ++f) ahead[slot][f] = data.cur[f][next + R * sz];
-            next_point[slot].load(data, next);
+            for (int f = 0; f < F; ++f) ahead[slot][f] = data.cur[f][idx + (R + 1) * sz];
+            next_point[slot].load(data, idx + sz);
           }
         } else {
-          const index_t idx = column(cx, cy, z + R);
-          for (int f = 0; f < F; ++f) incoming[f] = data.cur[f][idx];
+          for (int f = 0; f < F; ++f) incoming[f] = data.cur[f][idx + R * sz];
         }
         const auto& entering = queue[slot][queue_slot<Fixed, Q, U, R + S>()];
-        scalar_type* dst = ring(z + S) + layout.centre(cx, cy);
+        scalar_type* dst = entering_plane + layout.centre(cx, cy);
         for (int f = 0; f < F; ++f) dst[f * layout.field_stride] = entering[f];
       });
       if constexpr (Prefetch) {
-        if (more) halo.stage(team, z + 1 + S, ring(z + 1 + S), AsyncCopy<Exec>{});
+        if (more) halo.stage(team, z + 1 + S, plane(ring.slot(int_c<S + 1>{})), AsyncCopy<Exec>{});
         ExecTraits<Exec>::async_commit();  // possibly empty: keeps one group per plane
         ExecTraits<Exec>::async_wait_all_but_last(team);
       } else {
-        halo.stage(team, z + S, ring(z + S), PlainCopy{});
+        halo.stage(team, z + S, entering_plane, PlainCopy{});
         team.team_barrier();
       }
 
       points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
-        if constexpr (!Prefetch) point[slot].load(data, column(cx, cy, z));
+        if constexpr (!Prefetch) point[slot].load(data, column[slot] + offset);
         const auto coeffs = data.physics.coeffs(point[slot]);
+        const int centre = layout.centre(cx, cy);
         typename Physics::accum_type acc{};
         static_for<-R, R + 1>([&](auto dz) {
           constexpr int DZ = decltype(dz)::value;
           if constexpr (DZ >= -S && DZ <= S) {
-            const PackedPlaneWindow<scalar_type, F> window{ring(z + dz) + layout.centre(cx, cy), layout.w,
+            const PackedPlaneWindow<scalar_type, F> window{plane(ring.slot(dz)) + centre, layout.w,
                                                            layout.field_stride};
             acc += data.physics.plane_term(dz, window, coeffs);
           } else {
-            const PointPlane<scalar_type, F> plane{queue[slot][queue_slot<Fixed, Q, U, R + DZ>()]};
-            acc += data.physics.plane_term(dz, plane, coeffs);
+            const PointPlane<scalar_type, F> point_plane{queue[slot][queue_slot<Fixed, Q, U, R + DZ>()]};
+            acc += data.physics.plane_term(dz, point_plane, coeffs);
           }
         });
         data.physics.update(acc, queue[slot][queue_slot<Fixed, Q, U, R>()], point[slot]);
@@ -138,6 +134,7 @@ struct RegisterStreamingBody {
         if constexpr (!Fixed) shift_queue<1, Q>(queue[slot]);
       });
       if constexpr (!Prefetch) team.team_barrier();
+      ring.advance();
     };
 
     if constexpr (Fixed) {

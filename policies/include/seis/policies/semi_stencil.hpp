@@ -15,37 +15,24 @@
 #include "seis/policies/point_memory.hpp"
 #include "seis/policies/register_queue.hpp"
 #include "seis/policies/tile_staging.hpp"
-#include "seis/policies/tiled_strategy.hpp"
+#include "seis/policies/streaming_body.hpp"
 
 namespace seis {
 
 template <class Physics, class Exec, int Fold, bool Prefetch, bool Async>
-struct SemiStencilBody {
+struct SemiStencilBody : StreamingBody<Physics, Exec, Physics::radius + Fold + (Prefetch ? Fold : 0)> {
   static_assert(Fold == 1 || Fold == 2, "fold 1 or 2 planes per step");
   static_assert(Prefetch || !Async, "the asynchronous copy is the prefetch");
-  using scalar_type = typename Physics::scalar_type;
-  using accum_type = typename Physics::accum_type;
-  static constexpr bool three_d = false;
-  static constexpr int F = Physics::num_fields;
-  static constexpr int R = Physics::radius;
-  static constexpr int H = max_plane_reach<Physics>();
+  using Base = StreamingBody<Physics, Exec, Physics::radius + Fold + (Prefetch ? Fold : 0)>;
+  using typename Base::accum_type;
+  using typename Base::scalar_type;
+  static constexpr int CPT = Base::CPT;
+  static constexpr int F = Base::F;
+  static constexpr int R = Base::R;
   static constexpr int P = R + Fold + (Prefetch ? Fold : 0);  // scratch ring
   static constexpr int NA = R + Fold;                         // partial sums
-  static constexpr int CPT = ExecTraits<Exec>::columns_per_thread;
 
-  StepData<Physics> data;
-  TileGrid tiles;
-  PlaneLayout layout;
-
-  SemiStencilBody() = default;
-  SemiStencilBody(const StepData<Physics>& d, const Box& box, const BlockShape& s)
-      : data(d), tiles(box, s.dx, s.dy, s.zchunk > 0 ? s.zchunk : box.nz()), layout(s.dx, s.dy, H, H, F) {}
-
-  static int team_threads(const BlockShape& s) { return s.columns(); }
-  static std::size_t scratch_bytes(const BlockShape& s) {
-    return PlaneLayout(s.dx, s.dy, H, H, F).bytes(P, sizeof(scalar_type));
-  }
-  static void check_shape(const BlockShape&, const std::string&) {}
+  using Base::Base;
 
   // Sum of the plane terms dz in [First, Last] for the point at column (cx, cy),
   // plane zp, reading the staged ring.
@@ -54,18 +41,21 @@ struct SemiStencilBody {
                                                   const typename Physics::point_coeffs& coeffs) const {
     accum_type sum{};
     static_for<First, Last + 1>([&](auto dz) {
-      const PackedPlaneWindow<scalar_type, F> window{ring(zp + dz) + layout.centre(cx, cy), layout.w,
-                                                     layout.field_stride};
-      sum += data.physics.plane_term(dz, window, coeffs);
+      const PackedPlaneWindow<scalar_type, F> window{ring(zp + dz) + this->layout.centre(cx, cy), this->layout.w,
+                                                     this->layout.field_stride};
+      sum += this->data.physics.plane_term(dz, window, coeffs);
     });
     return sum;
   }
 
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
+    const auto& data = this->data;
+    const auto& layout = this->layout;
+    const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
     const TilePoints<Exec> points(team, layout.dx, layout.dy);
-    const PlaneStager<Physics, Exec> window(team, data, ext, layout, o, false);
+    const PlaneStager<Physics, Exec, 3> window(team, data, ext, layout, o, false);
     const int zb = o.z, ze = tiles.z_end(zb);
     const int plane_end = ze + R;  // planes [zb-R, ze+R) are read
     auto ring = [&](int p) { return scratch + ((p - zb + R) % P) * layout.plane_stride; };

@@ -16,7 +16,7 @@
 #include "seis/policies/point_memory.hpp"
 #include "seis/policies/register_queue.hpp"
 #include "seis/policies/tile_staging.hpp"
-#include "seis/policies/tiled_strategy.hpp"
+#include "seis/policies/streaming_body.hpp"
 
 namespace seis {
 
@@ -39,14 +39,15 @@ struct alignas(VEC * sizeof(Scalar)) VectorOf {
 };
 
 template <class Physics, class Exec>
-struct SlidingWindowBody {
-  using scalar_type = typename Physics::scalar_type;
-  using accum_type = typename Physics::accum_type;
-  using values_type = FieldValues<scalar_type, Physics::num_fields>;
-  static constexpr bool three_d = false;
-  static constexpr int F = Physics::num_fields;
-  static constexpr int R = Physics::radius;
-  static constexpr int H = max_plane_reach<Physics>();
+struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
+  using Base = StreamingBody<Physics, Exec, 1>;
+  using typename Base::accum_type;
+  using typename Base::scalar_type;
+  using typename Base::values_type;
+  static constexpr int CPT = Base::CPT;
+  static constexpr int F = Base::F;
+  static constexpr int R = Base::R;
+  static constexpr int H = Base::H;
   static constexpr int S = off_plane_depth<Physics>();
   static constexpr int HX = Physics::in_plane_cross_terms ? H : 0;
   // Vector width: the backend's, for single-field physics (register budget).
@@ -55,35 +56,36 @@ struct SlidingWindowBody {
   static constexpr int XLEN = VEC + 2 * R;  // one row in registers
   static constexpr int Q = 2 * R + 1;       // z window
   static constexpr int NA = R + S + 1;      // output queue
-  static constexpr int CPT = ExecTraits<Exec>::columns_per_thread;
   using vector_type = VectorOf<scalar_type, VEC>;
 
-  StepData<Physics> data;
-  Box box;         // points updated
-  TileGrid tiles;  // over box with x0 rounded down to a whole vector
-  PlaneLayout layout;
+  // Tiles start on a whole vector (box.x0 rounded down); points before
+  // box.x0 are computed but not stored.
+  Box box;
 
   SlidingWindowBody() = default;
-  SlidingWindowBody(const StepData<Physics>& d, const Box& b, const BlockShape& s)
-      : data(d), box(b), tiles(aligned(b), s.dx * VEC, s.dy, s.zchunk > 0 ? s.zchunk : b.nz()),
-        layout(s.dx * VEC, s.dy, HX, H, F) {}
+  SlidingWindowBody(const StepData<Physics>& d, const Box& b, const BlockShape& s) : box(b) {
+    this->data = d;
+    this->tiles = TileGrid(aligned(b), s.dx * VEC, s.dy, s.zchunk > 0 ? s.zchunk : b.nz());
+    this->layout = PlaneLayout(s.dx * VEC, s.dy, HX, H, F);
+  }
 
   static Box aligned(Box b) {
     b.x0 -= b.x0 % VEC;
     return b;
   }
-  static int team_threads(const BlockShape& s) { return s.columns(); }
   static std::size_t scratch_bytes(const BlockShape& s) {
     return PlaneLayout(s.dx * VEC, s.dy, HX, H, F).bytes(1, sizeof(scalar_type));
   }
-  static void check_shape(const BlockShape&, const std::string&) {}
 
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
+    const auto& data = this->data;
+    const auto& layout = this->layout;
+    const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
     const int threads_x = layout.dx / VEC;
     const TilePoints<Exec> points(team, threads_x, layout.dy);
-    const PlaneStager<Physics, Exec> halo(team, data, ext, layout, o, true);
+    const PlaneStager<Physics, Exec, 4> halo(team, data, ext, layout, o, true);
     const int zb = o.z, ze = tiles.z_end(zb);
     Lanes<values_type, VEC> window[CPT][Q];  // planes zl-2R .. zl
     Lanes<accum_type, VEC> out[CPT][NA];     // points zl-R .. zl+S

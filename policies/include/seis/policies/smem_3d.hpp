@@ -13,6 +13,7 @@ namespace seis {
 template <class Physics, class Exec>
 struct Smem3dBody {
   using scalar_type = typename Physics::scalar_type;
+  using launch_bounds = Kokkos::LaunchBounds<>;
   static constexpr bool three_d = true;
   static constexpr int F = Physics::num_fields;
   static constexpr int R = Physics::radius;

@@ -27,12 +27,16 @@ struct CopyBandwidth {
 // Kokkos::deep_copy (the runtime's own device-to-device copy), so that the
 // "fraction of copy" of a strategy is measured against what the memory
 // really delivers, not against a weak copy loop.
+// The 16-byte element of the copy kernel (CUDA lambdas cannot capture views
+// of function-local types).
+struct alignas(16) CopyVector {
+  float v[4];
+};
+
 template <class Exec = Kokkos::DefaultExecutionSpace>
 CopyBandwidth measure_copy_bandwidth(std::size_t bytes_per_array, int repeats = 20) {
   ScopedRegion region("seis::stream_copy");
-  struct alignas(16) Float4 {
-    float v[4];
-  };
+  using Float4 = CopyVector;
   const std::size_t n = bytes_per_array / sizeof(Float4);
   Kokkos::View<Float4*, typename Exec::memory_space> a("stream_a", n), b("stream_b", n);
   Kokkos::parallel_for(

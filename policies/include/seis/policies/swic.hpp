@@ -8,42 +8,32 @@
 #include "seis/policies/point_memory.hpp"
 #include "seis/policies/register_queue.hpp"
 #include "seis/policies/tile_staging.hpp"
-#include "seis/policies/tiled_strategy.hpp"
+#include "seis/policies/streaming_body.hpp"
 
 namespace seis {
 
 template <class Physics, class Exec>
-struct SwicBody {
-  using scalar_type = typename Physics::scalar_type;
-  using accum_type = typename Physics::accum_type;
+struct SwicBody : StreamingBody<Physics, Exec, 1> {
+  using Base = StreamingBody<Physics, Exec, 1>;
+  using typename Base::accum_type;
+  using typename Base::scalar_type;
+  using typename Base::values_type;
   using coeffs_type = typename Physics::point_coeffs;
-  using values_type = FieldValues<scalar_type, Physics::num_fields>;
-  static constexpr bool three_d = false;
-  static constexpr int F = Physics::num_fields;
-  static constexpr int R = Physics::radius;
-  static constexpr int H = max_plane_reach<Physics>();
+  static constexpr int CPT = Base::CPT;
+  static constexpr int F = Base::F;
+  static constexpr int R = Base::R;
   static constexpr int Q = 2 * R + 1;
-  static constexpr int CPT = ExecTraits<Exec>::columns_per_thread;
 
-  StepData<Physics> data;
-  TileGrid tiles;
-  PlaneLayout layout;
-
-  SwicBody() = default;
-  SwicBody(const StepData<Physics>& d, const Box& box, const BlockShape& s)
-      : data(d), tiles(box, s.dx, s.dy, s.zchunk > 0 ? s.zchunk : box.nz()), layout(s.dx, s.dy, H, H, F) {}
-
-  static int team_threads(const BlockShape& s) { return s.columns(); }
-  static std::size_t scratch_bytes(const BlockShape& s) {
-    return PlaneLayout(s.dx, s.dy, H, H, F).bytes(1, sizeof(scalar_type));
-  }
-  static void check_shape(const BlockShape&, const std::string&) {}
+  using Base::Base;
 
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
+    const auto& data = this->data;
+    const auto& layout = this->layout;
+    const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
     const TilePoints<Exec> points(team, layout.dx, layout.dy);
-    const PlaneStager<Physics, Exec> window(team, data, ext, layout, o, false);
+    const PlaneStager<Physics, Exec, 3> window(team, data, ext, layout, o, false);
     const int zb = o.z, ze = tiles.z_end(zb);
     // Entry j of the queues belongs to the point zp - R + j.
     accum_type acc[CPT][Q];

@@ -115,9 +115,10 @@ struct TeamSharesHalos : std::false_type {};
 // thread gets its (at most K) cells of the window, or of its halo ring, with
 // their source and destination offsets: the work is spread evenly and a
 // plane costs K predicated copies with no index arithmetic or divisions (the
-// semi-stencil seed's "arithmetic index", §IV.B). On the host, or when a
-// thread would own more than K cells, the team loops above do the copy.
-template <class Physics, class Exec, int K = 4>
+// semi-stencil seed's "arithmetic index", §IV.B). On the host, when a
+// thread would own more than K cells, or with K = 0 (planes staged too
+// rarely to spend registers on a plan), the team loops above do the copy.
+template <class Physics, class Exec, int K>
 struct PlaneStager {
   using scalar_type = typename Physics::scalar_type;
   const StepData<Physics>* data;
@@ -127,13 +128,13 @@ struct PlaneStager {
   bool halo_only;
   index_t window0 = 0;  // global index of window cell (0, 0) on plane z = 0
   int count = -1;       // this thread's cells; -1: use the team loops
-  int src[K] = {}, dst[K] = {};
+  int src[K > 0 ? K : 1] = {}, dst[K > 0 ? K : 1] = {};
 
   template <class Team>
   KOKKOS_INLINE_FUNCTION PlaneStager(const Team& team, const StepData<Physics>& d, const TileExtent& e,
                                      const PlaneLayout& L, TileOrigin o, bool halo)
       : data(&d), ext(e), layout(L), origin(o), halo_only(halo) {
-    if constexpr (ExecTraits<Exec>::is_gpu && !TeamSharesHalos<Team>::value) {
+    if constexpr (K > 0 && ExecTraits<Exec>::is_gpu && !TeamSharesHalos<Team>::value) {
       const int W = e.nxv + 2 * L.hx, rows = e.nyv + 2 * L.hy;
       const int total = (e.nxv <= 0 || e.nyv <= 0) ? 0 : halo ? rows * W - e.nxv * e.nyv : rows * W;
       const int size = team.team_size();
@@ -167,13 +168,14 @@ struct PlaneStager {
   // Copies plane z into dst (one staged plane, all fields).
   template <class Team, class Copy>
   KOKKOS_FORCEINLINE_FUNCTION void stage(const Team& team, int z, scalar_type* dst_plane, const Copy& copy) const {
-    if constexpr (ExecTraits<Exec>::is_gpu && !TeamSharesHalos<Team>::value) {
+    if constexpr (K > 0 && ExecTraits<Exec>::is_gpu && !TeamSharesHalos<Team>::value) {
       if (count >= 0) {
         const index_t base = window0 + index_t(z) * data->grid.stride_z();
-        for (int k = 0; k < K; ++k)
+        static_for<0, K>([&](auto k) {
           if (k < count)
             for (int f = 0; f < Physics::num_fields; ++f)
               copy(dst_plane + f * layout.field_stride + dst[k], data->cur[f] + base + src[k]);
+        });
         return;
       }
     }

@@ -17,6 +17,23 @@
 
 namespace seis {
 
+// Register budget of the 2.5D streaming kernels for single-field physics:
+// at most SEIS_STREAMING_MAX_THREADS threads per team, at least
+// SEIS_STREAMING_MIN_TEAMS teams resident per SM (CUDA/HIP __launch_bounds__
+// through Kokkos::LaunchBounds). Without it the compiler spends registers
+// freely and a 512-thread team runs alone on an SM (measured: 25 %
+// occupancy, 65+ registers). Multi-field physics (TTI) keep their registers.
+#ifndef SEIS_STREAMING_MAX_THREADS
+#define SEIS_STREAMING_MAX_THREADS 512
+#endif
+#ifndef SEIS_STREAMING_MIN_TEAMS
+#define SEIS_STREAMING_MIN_TEAMS 2
+#endif
+template <class Physics>
+using StreamingLaunchBounds =
+    Kokkos::LaunchBounds<(Physics::num_fields == 1 ? SEIS_STREAMING_MAX_THREADS : 0),
+                         (Physics::num_fields == 1 ? SEIS_STREAMING_MIN_TEAMS : 0)>;
+
 // Adapts a Body to Kokkos' team functor interface.
 template <class Exec, class Body>
 struct TeamKernel {
@@ -44,6 +61,7 @@ template <class Physics, class Exec, class Body>
 class TiledStrategy : public StencilOperator<Physics> {
  public:
   using scalar_type = typename Physics::scalar_type;
+  using policy_type = Kokkos::TeamPolicy<Exec, typename Body::launch_bounds>;
 
   TiledStrategy(std::string strategy, BlockShape shape) : strategy_(std::move(strategy)), shape_(shape) {
     check();
@@ -57,7 +75,7 @@ class TiledStrategy : public StencilOperator<Physics> {
   void apply(const StepData<Physics>& data, const Box& box) const override {
     if (box.empty()) return;
     TeamKernel<Exec, Body> kernel{Body(data, box, shape_), Body::scratch_bytes(shape_)};
-    Kokkos::TeamPolicy<Exec> policy(kernel.body.tiles.league_size(), team_size());
+    policy_type policy(kernel.body.tiles.league_size(), team_size());
     if (kernel.scratch_bytes > 0)
       policy.set_scratch_size(ExecTraits<Exec>::scratch_level, Kokkos::PerTeam(kernel.scratch_bytes));
     Kokkos::parallel_for(label_.c_str(), policy, kernel);
@@ -77,13 +95,17 @@ class TiledStrategy : public StencilOperator<Physics> {
       throw ConfigError(what + " needs " + std::to_string(columns) +
                         " threads (columns) per team; this backend allows at most " +
                         std::to_string(max_columns));
+    constexpr unsigned max_threads = Body::launch_bounds::maxTperB;
+    if (max_threads > 0 && unsigned(team_size()) > max_threads)
+      throw ConfigError(what + " needs " + std::to_string(team_size()) +
+                        " threads per team; this kernel is compiled for at most " + std::to_string(max_threads));
     const std::size_t need = Body::scratch_bytes(shape_);
     const std::size_t limit = team_scratch_limit<Exec>(team_size());
     if (need > limit)
       throw ConfigError(what + " needs " + std::to_string(need) + " bytes of team scratch per team; " +
                         Exec::name() + " allows " + std::to_string(limit));
     TeamKernel<Exec, Body> probe{};
-    Kokkos::TeamPolicy<Exec> policy(1, 1);
+    policy_type policy(1, 1);
     if (need > 0) policy.set_scratch_size(ExecTraits<Exec>::scratch_level, Kokkos::PerTeam(need));
     const int max_team = policy.team_size_max(probe, Kokkos::ParallelForTag());
     if (team_size() > max_team)

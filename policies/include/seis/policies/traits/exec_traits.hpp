@@ -23,8 +23,28 @@
 
 namespace seis {
 
+// The portable "asynchronous" copy: a plain copy of n elements by this
+// thread, made visible to the team by the barrier of the waits.
+struct SynchronousCopyTraits {
+  template <class Scalar>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_copy(Scalar* dst_scratch, const Scalar* src, int n) {
+    for (int i = 0; i < n; ++i) dst_scratch[i] = src[i];
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static void async_commit() {}
+  // Wait for every committed copy, then barrier.
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
+    team.team_barrier();
+  }
+  // Wait for all but the most recently committed group, then barrier.
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_wait_all_but_last(const Team& team) {
+    team.team_barrier();
+  }
+};
+
 template <class Exec, class Enable = void>
-struct ExecTraits {
+struct ExecTraits : SynchronousCopyTraits {
   static constexpr bool is_gpu = false;
   static constexpr int columns_per_thread = 1024;
   static constexpr int vector_width = 4;
@@ -41,26 +61,6 @@ struct ExecTraits {
   template <class Scalar>
   KOKKOS_FORCEINLINE_FUNCTION static void store_streaming(Scalar* p, Scalar v) {
     *p = v;
-  }
-
-  // Portable asynchronous copy: a plain copy of n elements by this thread;
-  // completion is made visible to the team by async_wait's barrier.
-  template <class Scalar>
-  KOKKOS_FORCEINLINE_FUNCTION static void async_copy(Scalar* dst_scratch, const Scalar* src,
-                                                     int n) {
-    for (int i = 0; i < n; ++i) dst_scratch[i] = src[i];
-  }
-  KOKKOS_FORCEINLINE_FUNCTION static void async_commit() {}
-  // Wait for every committed copy, then barrier.
-  template <class Team>
-  KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
-    team.team_barrier();
-  }
-  // Wait for all but the most recently committed group, then barrier (a
-  // plain copy is complete when issued, so only the barrier remains).
-  template <class Team>
-  KOKKOS_FORCEINLINE_FUNCTION static void async_wait_all_but_last(const Team& team) {
-    team.team_barrier();
   }
 
   static bool has_cluster_launch() { return false; }
@@ -86,6 +86,16 @@ struct ExecTraits {
     if (pages <= 0 || page_size <= 0) return std::size_t(-1);
     return std::size_t(pages) * std::size_t(page_size);
   }
+};
+
+// What CUDA and HIP share: a team is a thread block with one thread per tile
+// column, tiles are staged in shared memory (scratch level 0).
+struct GpuExecTraitsBase {
+  static constexpr bool is_gpu = true;
+  static constexpr int columns_per_thread = 1;
+  static constexpr int scratch_level = 0;
+  static int team_size(int columns) { return columns; }
+  static int max_team_columns() { return 1024; }
 };
 
 }  // namespace seis

@@ -11,36 +11,15 @@
 namespace seis {
 
 template <>
-struct ExecTraits<Kokkos::HIP, void> {
-  static constexpr bool is_gpu = true;
-  static constexpr int columns_per_thread = 1;
+struct ExecTraits<Kokkos::HIP, void> : GpuExecTraitsBase, SynchronousCopyTraits {
   static constexpr int vector_width = 4;
   static constexpr bool async_copy_is_native = false;
   static constexpr bool streaming_store_is_native = true;
-  static constexpr int scratch_level = 0;
-
-  static int team_size(int columns) { return columns; }
-  static int max_team_columns() { return 1024; }
 
   template <class Scalar>
   KOKKOS_FORCEINLINE_FUNCTION static void store_streaming(Scalar* p, Scalar v) {
     KOKKOS_IF_ON_DEVICE((__builtin_nontemporal_store(v, p);))
     KOKKOS_IF_ON_HOST((*p = v;))
-  }
-
-  template <class Scalar>
-  KOKKOS_FORCEINLINE_FUNCTION static void async_copy(Scalar* dst_scratch, const Scalar* src,
-                                                     int n) {
-    for (int i = 0; i < n; ++i) dst_scratch[i] = src[i];
-  }
-  KOKKOS_FORCEINLINE_FUNCTION static void async_commit() {}
-  template <class Team>
-  KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
-    team.team_barrier();
-  }
-  template <class Team>
-  KOKKOS_FORCEINLINE_FUNCTION static void async_wait_all_but_last(const Team& team) {
-    team.team_barrier();
   }
 
   static bool has_cluster_launch() { return false; }
