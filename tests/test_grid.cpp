@@ -72,21 +72,32 @@ TEST_CASE("seven regions telescope to the whole grid without overlap", "[regions
 TEST_CASE("CPML memory variables exist only over each axis' slabs", "[pml]") {
   const Grid g(30, 20, 10, 1, 1, 1, 4);
   const int L = 3;
-  const CpmlAuxLayout lay{0, {30, 20, 10}, L};
-  REQUIRE(lay.size() == 2 * (L + 4) * 20 * 10);
-  std::set<index_t> seen;
-  for (int z = 0; z < 10; ++z)
-    for (int y = 0; y < 20; ++y)
-      for (int x = 0; x < 30; ++x)
-        if (lay.damped(x)) {
-          const index_t i = lay.index(x, y, z);
+  const int n[3] = {30, 20, 10};
+  const CpmlAuxLayout lay{{30, 20, 10}, L};
+  static_for<0, 3>([&](auto axis_c) {
+    constexpr int Axis = decltype(axis_c)::value;
+    const index_t across = index_t(n[0]) * n[1] * n[2] / n[Axis];
+    REQUIRE(lay.size(Axis) == 2 * (L + 4) * across);
+    std::set<index_t> seen;
+    for (int z = 0; z < n[2]; ++z)
+      for (int y = 0; y < n[1]; ++y)
+        for (int x = 0; x < n[0]; ++x) {
+          const int c[3] = {x, y, z};
+          if (!lay.damped<Axis>(c[Axis])) continue;
+          const index_t i = lay.index<Axis>(x, y, z);
           REQUIRE(i >= 0);
-          REQUIRE(i < lay.size());
+          REQUIRE(i < lay.size(Axis));
           REQUIRE(seen.insert(i).second);
           // two ghost layers on both sides stay addressable
-          REQUIRE(i - 2 * lay.stride() >= 0);
-          REQUIRE(i + 2 * lay.stride() < lay.size());
+          REQUIRE(i - 2 * lay.stride<Axis>() >= 0);
+          REQUIRE(i + 2 * lay.stride<Axis>() < lay.size(Axis));
+          // neighbours along the axis are one stride apart
+          if (c[Axis] + 1 < n[Axis] && lay.damped<Axis>(c[Axis] + 1)) {
+            const int up[3] = {x + (Axis == 0), y + (Axis == 1), z + (Axis == 2)};
+            REQUIRE(lay.index<Axis>(up[0], up[1], up[2]) == i + lay.stride<Axis>());
+          }
         }
-  REQUIRE(seen.size() == std::size_t(2 * L * 20 * 10));
+    REQUIRE(seen.size() == std::size_t(2 * L * across));
+  });
   REQUIRE(cpml_bytes(g, 0, 4) == 0);
 }

@@ -55,8 +55,9 @@ struct TtiFields {
 
 // Block shape, as seis::BlockShape. 3D kernels: a block of dx*dy*dz threads,
 // one point each. 2.5D kernels: a block of dx*dy threads streaming zchunk
-// planes (0 = the whole box). sliding_window: each thread owns 4 consecutive
-// x points (iso; 1 for TTI), so a block covers 4*dx x points, as in Kokkos.
+// planes (0 = the whole box). sliding_window: each thread owns VEC consecutive
+// x points (iso: the backend's vector width, CUDA 2, HIP 4; TTI: 1), so a
+// block covers VEC*dx x points, as in Kokkos.
 struct Shape {
   int dx, dy, dz;
   int zchunk;
@@ -77,8 +78,9 @@ struct KernelInfo {
 enum : int {
   error_unknown_kernel = -1,       // no kernel of that name
   error_unsupported_physics = -2,  // kernel exists, not for this physics
-  error_invalid_shape = -3,        // non-positive block extent or negative zchunk
-  error_misaligned_grid = -4,      // sliding_window needs 16-byte aligned rows
+  error_invalid_shape = -3,        // non-positive block extent or negative zchunk, or a 2.5D block
+                                   // above its launch bounds (iso 512 threads, bounded TTI 256)
+  error_misaligned_grid = -4,      // sliding_window: rows/fields not aligned to its vector (CUDA 8 B, HIP 16 B)
   error_null_field = -5,           // a field pointer is null
   error_invalid_box = -6,          // the box reaches outside [0,nx) x [0,ny) x [0,nz)
 };

@@ -7,6 +7,7 @@
 //        the absorbing layer (physics.md §3.4), and an optional elliptical
 //        source zone (eps = delta near the source).
 
+#include "seis/box_policy.hpp"
 #include "seis/compat/kokkos_compat.hpp"
 #include "seis/physics/iso.hpp"
 #include "seis/physics/tti.hpp"
@@ -74,9 +75,8 @@ struct ModelEvaluator {
 // Runs f(x, y, z, idx) over the interior.
 template <class F>
 void for_each_interior_point(const char* label, const Grid& g, const F& f) {
-  using Policy = Kokkos::MDRangePolicy<DefaultExec, Kokkos::Rank<3>>;
-  Kokkos::parallel_for(label, Policy({0, 0, 0}, {g.nz(), g.ny(), g.nx()}),
-                       KOKKOS_LAMBDA(int z, int y, int x) { f(x, y, z, g.index(x, y, z)); });
+  Kokkos::parallel_for(label, box_points<DefaultExec>(g.interior()),
+                       KOKKOS_LAMBDA(int x, int y, int z) { f(x, y, z, g.index(x, y, z)); });
 }
 
 template <class Scalar>
@@ -134,10 +134,9 @@ void build_model(WaveState<TtiPhysics<Scalar>>& state, const RunPlan& plan, std:
   const double deg = M_PI / 180.0;
   const Grid g = plan.grid;
   int clipped = 0;
-  using Policy = Kokkos::MDRangePolicy<DefaultExec, Kokkos::Rank<3>>;
   Kokkos::parallel_reduce(
-      "seis::model_tti", Policy({0, 0, 0}, {g.nz(), g.ny(), g.nx()}),
-      KOKKOS_LAMBDA(int z, int y, int x, int& count) {
+      "seis::model_tti", box_points<DefaultExec>(g.interior()),
+      KOKKOS_LAMBDA(int x, int y, int z, int& count) {
         const index_t idx = g.index(x, y, z);
         const double v = vp(x, y, z);
         const double w = taper(x, y, z);

@@ -8,6 +8,10 @@
 namespace seis::native::dev {
 
 struct CudaBackend {
+  // x vector of sliding_window (ExecTraits<Cuda>::vector_width): float2, as
+  // float4 windows cost more registers than the wider loads save.
+  static constexpr int vector_width = 2;
+
   // Evict-first store: the new time level is not read again by this step.
   static __device__ __forceinline__ void store_streaming(float* p, float v) { __stcs(p, v); }
 

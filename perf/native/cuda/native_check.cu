@@ -2,7 +2,7 @@
 // on a small padded grid with random data and compares it with the CPU
 // reference (cpu_reference.hpp, double accumulation).
 //
-// Each kernel runs with two or three block shapes (those the Kokkos catalogue
+// Each kernel runs with two to four block shapes (those the Kokkos catalogue
 // offers, and short z-chunks) on two boxes: the whole interior and an odd
 // sub-box, which also checks that nothing outside the box (halo, padding,
 // other interior points) is written.
@@ -222,10 +222,15 @@ std::vector<Shape> shapes_for(const KernelInfo& k, bool tti) {
   if (name == "sliding_window") return {{64, 4, 1, 128}, {16, 4, 1, 8}};
   if (name == "swic") return {{32, 8, 1, 0}, {16, 8, 1, 8}};
   if (name == "semi_2z") return {{16, 16, 1, 0}, {16, 8, 1, 7}};
-  if (name == "semi_b_a" && !tti) return {{32, 16, 1, 0}, {16, 8, 1, 8}, {128, 8, 1, 0}};  // 52,224 B
-  // Register streaming: also chunks of 2 planes (and a last one of 1), the
-  // shortest prologue/prefetch paths; TTI st_reg_fixed 32x16 uses 53,760 B.
-  if (name == "st_reg_shift" || name == "st_reg_fixed") return {{32, 16, 1, 0}, {16, 8, 1, 8}, {16, 8, 1, 2}};
+  if (name == "semi_b_a" && !tti) return {{32, 16, 1, 0}, {16, 8, 1, 8}, {256, 2, 1, 0}};  // 63,360 B
+  // Register streaming: also 8x4 blocks in chunks of 2 planes (and a last one
+  // of 1): the shortest prologue/prefetch paths, and halo rings too large for
+  // the 2-cell per-thread plan (the team loops copy them). TTI blocks stay
+  // within the multi-field launch bounds (256 threads).
+  if (name == "st_reg_fixed" && !tti) return {{32, 8, 1, 0}, {32, 16, 1, 0}, {16, 8, 1, 8}, {8, 4, 1, 2}};
+  if (name == "st_reg_shift" && !tti) return {{32, 16, 1, 0}, {16, 8, 1, 8}, {8, 4, 1, 2}};
+  if (name == "st_reg_fixed" || name == "st_reg_shift") return {{32, 8, 1, 0}, {16, 8, 1, 8}, {8, 4, 1, 2}};
+  if (tti) return {{32, 8, 1, 0}, {16, 8, 1, 8}};
   return {{32, 16, 1, 0}, {16, 8, 1, 8}};
 }
 
@@ -251,6 +256,13 @@ bool check_argument_errors(const Problem& pb) {
   expect("zero block extent", launch_iso("gmem_3d", pb.grid, box, none, Shape{32, 0, 4, 0}, nullptr),
          error_invalid_shape);
   expect("null field", launch_iso("gmem_3d", pb.grid, box, none, Shape{32, 4, 4, 0}, nullptr), error_null_field);
+  expect("iso 2.5D block above the launch bounds",
+         launch_iso("semi_b_a", pb.grid, box, none, Shape{128, 8, 1, 0}, nullptr), error_invalid_shape);
+  const TtiFields no_tti{};
+  expect("TTI block above the multi-field launch bounds",
+         launch_tti("st_reg_shift", pb.grid, box, no_tti, Shape{32, 16, 1, 0}, nullptr), error_invalid_shape);
+  expect("TTI block of an unbounded kernel",
+         launch_tti("swic", pb.grid, box, no_tti, Shape{32, 16, 1, 0}, nullptr), error_null_field);
   const Box outside{0, pb.grid.nx + 1, 0, pb.grid.ny, 0, pb.grid.nz};
   expect("box outside", launch_iso("gmem_3d", pb.grid, outside, none, Shape{32, 4, 4, 0}, nullptr),
          error_invalid_box);

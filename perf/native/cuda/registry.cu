@@ -1,6 +1,7 @@
 // The public entry points of seis_native_cuda (native_kernels.hpp): the
 // kernel table, argument checks, and dispatch by name to the family launchers.
 
+#include "cuda/backend_cuda.cuh"
 #include "cuda/launchers.cuh"
 #include "device/gmem_3d.hpp"
 #include "device/register_streaming.hpp"
@@ -30,44 +31,54 @@ struct Entry {
   PlanFn<IsoOp> iso_plan;
   LaunchFn<TtiOp> tti;
   PlanFn<TtiOp> tti_plan;
+  int max_threads_iso;  // launch bounds of the 2.5D kernels (SEIS_NATIVE_STREAMING_BOUNDS)
+  int max_threads_tti;  // 0: unbounded
 };
 
+// Which launch bounds a 2.5D kernel is compiled with: as its Kokkos twin's.
+enum class Bounds { none, iso, iso_and_tti, wide };
+
 Entry entry(const char* name, bool three_d, const char* summary, LaunchFn<IsoOp> iso, PlanFn<IsoOp> iso_plan,
-            LaunchFn<TtiOp> tti, PlanFn<TtiOp> tti_plan) {
-  return Entry{KernelInfo{name, three_d, iso != nullptr, tti != nullptr, summary}, iso, iso_plan, tti, tti_plan};
+            LaunchFn<TtiOp> tti, PlanFn<TtiOp> tti_plan, Bounds bounds) {
+  const int iso_max = bounds == Bounds::none   ? 0
+                      : bounds == Bounds::wide ? SEIS_STREAMING_MULTIFIELD_MAX_THREADS
+                                               : SEIS_STREAMING_MAX_THREADS;
+  const int tti_max = bounds == Bounds::iso_and_tti || bounds == Bounds::wide ? SEIS_STREAMING_MULTIFIELD_MAX_THREADS : 0;
+  return Entry{KernelInfo{name, three_d, iso != nullptr, tti != nullptr, summary}, iso, iso_plan, tti, tti_plan,
+               iso_max, tti_max};
 }
 
 const Entry* table(int* count) {
   using namespace dev;
   static const Entry entries[] = {
       entry("gmem_3d", true, "3D blocking, every term from global memory (reference)", launch_gmem_3d<IsoOp>,
-            plan_gmem_3d<IsoOp>, launch_gmem_3d<TtiOp>, plan_gmem_3d<TtiOp>),
+            plan_gmem_3d<IsoOp>, launch_gmem_3d<TtiOp>, plan_gmem_3d<TtiOp>, Bounds::none),
       entry("smem_3d", true, "3D blocking, tile and halo in shared memory", launch_smem_3d<IsoOp>,
-            plan_smem_3d<IsoOp>, launch_smem_3d<TtiOp>, plan_smem_3d<TtiOp>),
+            plan_smem_3d<IsoOp>, launch_smem_3d<TtiOp>, plan_smem_3d<TtiOp>, Bounds::none),
       entry("st_reg_shift", false, "2.5D, z-neighbours in shifting registers",
             launch_register_streaming<IsoOp, false, false>, plan_register_streaming<IsoOp, false>,
-            launch_register_streaming<TtiOp, false, false>, plan_register_streaming<TtiOp, false>),
+            launch_register_streaming<TtiOp, false, false>, plan_register_streaming<TtiOp, false>, Bounds::iso_and_tti),
       entry("st_reg_fixed", false,
             "2.5D, z-neighbours in fixed (rotating) registers, next plane prefetched (cp.async), one barrier",
             launch_register_streaming<IsoOp, true, true>, plan_register_streaming<IsoOp, true>,
-            launch_register_streaming<TtiOp, true, true>, plan_register_streaming<TtiOp, true>),
+            launch_register_streaming<TtiOp, true, true>, plan_register_streaming<TtiOp, true>, Bounds::iso_and_tti),
       entry("semi_25d", false, "2.5D semi-stencil, R+1 planes in shared memory",
             launch_semi_stencil<IsoOp, 1, false, false>, plan_semi_stencil<IsoOp, 1, false>,
-            launch_semi_stencil<TtiOp, 1, false, false>, plan_semi_stencil<TtiOp, 1, false>),
+            launch_semi_stencil<TtiOp, 1, false, false>, plan_semi_stencil<TtiOp, 1, false>, Bounds::iso),
       entry("semi_b", false, "semi-stencil + next plane prefetched into an extra shared plane",
             launch_semi_stencil<IsoOp, 1, true, false>, plan_semi_stencil<IsoOp, 1, true>,
-            launch_semi_stencil<TtiOp, 1, true, false>, plan_semi_stencil<TtiOp, 1, true>),
+            launch_semi_stencil<TtiOp, 1, true, false>, plan_semi_stencil<TtiOp, 1, true>, Bounds::iso_and_tti),
       entry("semi_b_a", false, "semi-stencil + prefetch by cp.async, one barrier per plane",
             launch_semi_stencil<IsoOp, 1, true, true>, plan_semi_stencil<IsoOp, 1, true>,
-            launch_semi_stencil<TtiOp, 1, true, true>, plan_semi_stencil<TtiOp, 1, true>),
+            launch_semi_stencil<TtiOp, 1, true, true>, plan_semi_stencil<TtiOp, 1, true>, Bounds::iso_and_tti),
       entry("semi_2z", false, "semi-stencil with 2z thread folding, two planes per step",
             launch_semi_stencil<IsoOp, 2, false, false>, plan_semi_stencil<IsoOp, 2, false>,
-            launch_semi_stencil<TtiOp, 2, false, false>, plan_semi_stencil<TtiOp, 2, false>),
+            launch_semi_stencil<TtiOp, 2, false, false>, plan_semi_stencil<TtiOp, 2, false>, Bounds::iso_and_tti),
       entry("swic", false, "scatter into an output register queue, one plane in shared memory",
-            launch_swic<IsoOp>, plan_swic<IsoOp>, launch_swic<TtiOp>, plan_swic<TtiOp>),
+            launch_swic<IsoOp>, plan_swic<IsoOp>, launch_swic<TtiOp>, plan_swic<TtiOp>, Bounds::iso),
       entry("sliding_window", false, "one-pass: vector x loads, y in shared memory, z window, streaming stores",
-            launch_sliding_window<IsoOp>, plan_sliding_window<IsoOp>, launch_sliding_window<TtiOp>,
-            plan_sliding_window<TtiOp>),
+            launch_sliding_window<IsoOp>, plan_sliding_window<IsoOp, CudaBackend::vector_width>,
+            launch_sliding_window<TtiOp>, plan_sliding_window<TtiOp, CudaBackend::vector_width>, Bounds::wide),
   };
   *count = int(sizeof(entries) / sizeof(entries[0]));
   return entries;
@@ -92,11 +103,18 @@ bool box_inside(const Grid& g, const Box& b) {
 
 bool box_empty(const Box& b) { return b.x1 <= b.x0 || b.y1 <= b.y0 || b.z1 <= b.z0; }
 
+// 2.5D kernels are compiled for at most max_threads_* threads per block
+// (SEIS_NATIVE_STREAMING_BOUNDS); Kokkos refuses larger teams of their twins too.
+bool within_launch_bounds(const Entry& e, bool tti, const Shape& s) {
+  const int max = tti ? e.max_threads_tti : e.max_threads_iso;
+  return max == 0 || s.dx * s.dy <= max;
+}
+
 // Checks common to both physics; 1 = go on and launch.
-int check_call(const Entry* e, bool supported, const Grid& grid, const Box& box, const Shape& shape) {
+int check_call(const Entry* e, bool supported, bool tti, const Grid& grid, const Box& box, const Shape& shape) {
   if (e == nullptr) return error_unknown_kernel;
   if (!supported) return error_unsupported_physics;
-  if (!valid_shape(e->info, shape)) return error_invalid_shape;
+  if (!valid_shape(e->info, shape) || !within_launch_bounds(*e, tti, shape)) return error_invalid_shape;
   if (box_empty(box)) return 0;
   if (!box_inside(grid, box)) return error_invalid_box;
   return 1;
@@ -132,7 +150,7 @@ std::size_t shared_bytes(const char* name, bool tti, const Shape& shape) {
 int launch_iso(const char* name, const Grid& grid, const Box& box, const IsoFields& fields, const Shape& shape,
                void* stream) {
   const Entry* e = find_entry(name);
-  const int go = check_call(e, e && e->iso, grid, box, shape);
+  const int go = check_call(e, e && e->iso, false, grid, box, shape);
   if (go != 1) return go;
   if (!fields.p || !fields.p_next || !fields.v2dt2) return error_null_field;
   dev::StepArgs<IsoOp> a{grid, dev::make_iso_op(grid), {fields.p}, {fields.p_next}, {fields.v2dt2}};
@@ -142,7 +160,7 @@ int launch_iso(const char* name, const Grid& grid, const Box& box, const IsoFiel
 int launch_tti(const char* name, const Grid& grid, const Box& box, const TtiFields& f, const Shape& shape,
                void* stream) {
   const Entry* e = find_entry(name);
-  const int go = check_call(e, e && e->tti, grid, box, shape);
+  const int go = check_call(e, e && e->tti, true, grid, box, shape);
   if (go != 1) return go;
   if (!f.p || !f.q || !f.p_next || !f.q_next || !f.V || !f.A || !f.B || !f.nx || !f.ny) return error_null_field;
   dev::StepArgs<TtiOp> a{grid, dev::make_tti_op(grid), {f.p, f.q}, {f.p_next, f.q_next}, {f.V, f.A, f.B, f.nx, f.ny}};
@@ -153,8 +171,11 @@ const char* error_string(int code) {
   switch (code) {
     case error_unknown_kernel: return "unknown native kernel name";
     case error_unsupported_physics: return "this native kernel does not support this physics";
-    case error_invalid_shape: return "invalid block shape (extents must be > 0, zchunk >= 0)";
-    case error_misaligned_grid: return "sliding_window needs 16-byte aligned rows and fields";
+    case error_invalid_shape:
+      return "invalid block shape (extents must be > 0, zchunk >= 0; 2.5D kernels take at most "
+             SEIS_NATIVE_STR(SEIS_STREAMING_MAX_THREADS) " threads per block for iso and, where bounded, "
+             SEIS_NATIVE_STR(SEIS_STREAMING_MULTIFIELD_MAX_THREADS) " for TTI)";
+    case error_misaligned_grid: return "sliding_window needs rows and fields aligned to its 8-byte vector loads";
     case error_null_field: return "a field pointer is null";
     case error_invalid_box: return "the box reaches outside the grid's interior";
     default: break;

@@ -12,13 +12,13 @@ namespace seis::native::dev {
 
 template <class Op>
 int launch_sliding_window(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
-  constexpr int VEC = sliding_vec<Op>;
+  constexpr int VEC = sliding_vec<Op, CudaBackend::vector_width>;
   // Vector loads need every row start and field base on a VEC-float boundary.
   const Grid& g = a.grid;
   bool aligned = g.x_offset % VEC == 0 && g.stride_y % VEC == 0 && g.stride_z % VEC == 0;
   for (int f = 0; f < Op::F; ++f) aligned = aligned && std::uintptr_t(a.cur[f]) % (VEC * sizeof(float)) == 0;
   if (!aligned) return error_misaligned_grid;
-  const LaunchPlan plan = plan_sliding_window<Op>(box, s);
+  const LaunchPlan plan = plan_sliding_window<Op, CudaBackend::vector_width>(box, s);
   return launch_kernel(sliding_window_kernel<Op, CudaBackend>, plan, stream, a, box, plan.tiles, plan.layout);
 }
 

@@ -16,6 +16,31 @@
 #define SEIS_NATIVE_DEV __device__ __forceinline__
 #define SEIS_NATIVE_HD __host__ __device__ __forceinline__
 
+// The register budgets of seis/streaming_bounds.hpp, as StreamingLaunchBounds
+// puts them on the Kokkos twins. Bound: TTI takes the multi-field budget (else
+// no bounds: nvcc emits nothing for (0, 0)); Wide: iso takes it too. The HIP
+// build has no TTI kernel ((1024, 1) there is hipcc's default).
+#include "seis/streaming_bounds.hpp"  // the budgets (plain C++, no Kokkos)
+
+#define SEIS_NATIVE_STR2(x) #x
+#define SEIS_NATIVE_STR(x) SEIS_NATIVE_STR2(x)
+#define SEIS_NATIVE_BOUND_THREADS(Op, Bound, Wide)                                     \
+  (Op::F == 1 && !(Wide) ? SEIS_STREAMING_MAX_THREADS                                  \
+   : (Bound) || (Wide)   ? SEIS_STREAMING_MULTIFIELD_MAX_THREADS                       \
+                         : 0)
+#define SEIS_NATIVE_BOUND_TEAMS(Op, Bound, Wide)                                       \
+  (Op::F == 1 && !(Wide) ? SEIS_STREAMING_MIN_TEAMS                                    \
+   : (Bound) || (Wide)   ? SEIS_STREAMING_MULTIFIELD_MIN_TEAMS                         \
+                         : 0)
+#if defined(__HIPCC__)
+#define SEIS_NATIVE_STREAMING_BOUNDS(Op, Bound, Wide)                                               \
+  __launch_bounds__((Op::F == 1 ? SEIS_NATIVE_BOUND_THREADS(Op, Bound, Wide) : 1024),                \
+                    (Op::F == 1 ? SEIS_NATIVE_BOUND_TEAMS(Op, Bound, Wide) : 1))
+#else
+#define SEIS_NATIVE_STREAMING_BOUNDS(Op, Bound, Wide) \
+  __launch_bounds__(SEIS_NATIVE_BOUND_THREADS(Op, Bound, Wide), SEIS_NATIVE_BOUND_TEAMS(Op, Bound, Wide))
+#endif
+
 namespace seis::native::dev {
 
 constexpr int R = halo;
@@ -84,6 +109,27 @@ template <int Shift, int N, class T>
 SEIS_NATIVE_DEV void shift_queue(T* q) {
   static_for<0, N - Shift>([&](auto i) { q[i] = q[i + Shift]; });
 }
+
+// Position in a ring of P staged planes, advanced once per plane, so that the
+// slot of plane z + D is a compile-time offset and a conditional wrap instead
+// of a modulo per access (register_queue.hpp: RingIndex).
+template <int P>
+struct RingIndex {
+  int base = 0;  // slot of the reference plane
+  SEIS_NATIVE_DEV explicit RingIndex(int start) : base(start % P) {}
+  template <int D>
+  SEIS_NATIVE_DEV int slot(int_c<D>) const {
+    static_assert(D > -P && D < P, "offset beyond the ring");
+    int s = base + D;
+    if constexpr (D > 0) s -= s >= P ? P : 0;
+    if constexpr (D < 0) s += s < 0 ? P : 0;
+    return s;
+  }
+  SEIS_NATIVE_DEV void advance(int by = 1) {
+    base += by;
+    base -= base >= P ? P : 0;
+  }
+};
 
 // N values side by side (one per x point of a thread), assignable as a whole
 // so that queues of them can shift.

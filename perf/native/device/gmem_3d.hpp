@@ -19,7 +19,7 @@ __global__ void gmem_3d_kernel(const StepArgs<Op> a, const TileGrid tiles) {
   const int x = o.x + int(threadIdx.x), y = o.y + int(threadIdx.y), z = o.z + int(threadIdx.z);
   if (!contains(tiles.box, x, y, z)) return;
   const long long idx = point_index(a.grid, x, y, z);
-  const long long sz = a.grid.stride_z;
+  const int sz = int(a.grid.stride_z);  // one plane: well within int
   const int sy = int(a.grid.stride_y);
   const auto coeffs = a.op.coeffs(a, idx);
   typename Op::Accum acc{};

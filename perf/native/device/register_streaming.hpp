@@ -18,6 +18,11 @@
 //             barrier per plane suffices (__pipeline_wait_prior(1), then
 //             __syncthreads).
 //
+// The prologue planes are staged by the team loops (PlaneStager<0>), each
+// halo ring through a per-thread plan of at most 2 cells (PlaneStager<2>).
+// The ring position advances once per plane (RingIndex) and each column's
+// global index is worked out once per tile.
+//
 // st_reg_shift = <Fixed=false, Prefetch=false>, st_reg_fixed = <true, true>.
 
 #include "device/stencil_math.hpp"
@@ -47,86 +52,93 @@ LaunchPlan plan_register_streaming(const Box& box, const Shape& s) {
 }
 
 template <class Op, class Backend, bool Fixed, bool Prefetch>
-__global__ void register_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
+__global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, true, false)
+    register_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
   using Point = PreloadedPoint<Op, Backend, false>;
   constexpr int F = Op::F;
-  constexpr int S = Op::S;                                  // planes z-S .. z+S in shared memory
+  constexpr int S = Op::S;                               // planes z-S .. z+S in shared memory
   constexpr int P = register_ring_planes<Op, Prefetch>;  // shared ring
-  constexpr int Q = 2 * R + 1;                              // register queue
+  constexpr int Q = 2 * R + 1;                           // register queue
   extern __shared__ float scratch[];
   const TileOrigin o = tiles.origin();
   const TileExtent ext(tiles.box, L, o);
+  const int cx = int(threadIdx.x), cy = int(threadIdx.y);
+  const PlaneStager<Op, 0> window(a, ext, L, o, false);  // prologue planes: the team loops
+  const PlaneStager<Op, 2> halo(a, ext, L, o, true);     // halo rings: a per-thread plan
   const int zb = o.z;
   const int n = tiles.z_end(zb) - zb;
-  const long long sz = a.grid.stride_z;
-  const int cx = int(threadIdx.x), cy = int(threadIdx.y);
+  const int sz = int(a.grid.stride_z);  // one plane: well within int
   const bool owner = ext.owns(cx, cy);
-  auto ring = [&](int z) { return scratch + ((z - zb + S) % P) * L.plane_stride; };
-  auto column = [&](int z) { return point_index(a.grid, o.x + cx, o.y + cy, z); };
+  RingIndex<P> ring(S);  // slot of the plane being updated
+  auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
   Values<F> queue[Q];
+  long long column;  // the column's index at plane zb
   Values<F> ahead;   // Prefetch: own value of the plane after the newest
   Point point;       // Prefetch: previous-time and model values of the point
   Point next_point;
 
   // Prologue: planes zb-R .. zb+R-1 into the queue, zb-S .. zb+S-1 into shared memory.
   if (owner) {
-    const long long idx = column(zb - R);
+    column = point_index(a.grid, o.x + cx, o.y + cy, zb);
+    const long long idx = column - R * sz;
     static_for<0, 2 * R>([&](auto i) {
       for (int f = 0; f < F; ++f) queue[i][f] = a.cur[f][idx + i * sz];
     });
     if constexpr (Prefetch) {
-      for (int f = 0; f < F; ++f) ahead[f] = a.cur[f][idx + 2 * R * sz];
-      point.load(a, idx + R * sz);
+      for (int f = 0; f < F; ++f) ahead[f] = a.cur[f][column + R * sz];
+      point.load(a, column);
     }
   }
-  for (int z = zb - S; z < zb + S; ++z) stage_plane(a, ext, L, o, z, ring(z), PlainCopy{});
+  static_for<-S, S>([&](auto dz) { window.stage(zb + dz, plane(ring.slot(dz)), PlainCopy{}); });
   if constexpr (Prefetch) {
-    if (n > 0) stage_plane_halo(a, ext, L, o, zb + S, ring(zb + S), AsyncCopy<Backend>{});
+    if (n > 0) halo.stage(zb + S, plane(ring.slot(int_c<S>{})), AsyncCopy<Backend>{});
     Backend::async_commit();
   }
 
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const int z = zb + k;
+    const long long offset = (long long)k * sz;
     [[maybe_unused]] const bool more = k + 1 < n;  // Prefetch only
+    float* entering_plane = plane(ring.slot(int_c<S>{}));
     if (owner) {
+      const long long idx = column + offset;
       auto& incoming = queue[queue_slot<Fixed, Q, U, 2 * R>()];
       if constexpr (Prefetch) {
         incoming = ahead;
         if (more) {
-          const long long next = column(z + 1);
-          for (int f = 0; f < F; ++f) ahead[f] = a.cur[f][next + R * sz];
-          next_point.load(a, next);
+          for (int f = 0; f < F; ++f) ahead[f] = a.cur[f][idx + (R + 1) * sz];
+          next_point.load(a, idx + sz);
         }
       } else {
-        const long long idx = column(z + R);
-        for (int f = 0; f < F; ++f) incoming[f] = a.cur[f][idx];
+        for (int f = 0; f < F; ++f) incoming[f] = a.cur[f][idx + R * sz];
       }
       const auto& entering = queue[queue_slot<Fixed, Q, U, R + S>()];
-      float* dst = ring(z + S) + L.centre(cx, cy);
+      float* dst = entering_plane + L.centre(cx, cy);
       for (int f = 0; f < F; ++f) dst[f * L.field_stride] = entering[f];
     }
     if constexpr (Prefetch) {
-      if (more) stage_plane_halo(a, ext, L, o, z + 1 + S, ring(z + 1 + S), AsyncCopy<Backend>{});
+      if (more) halo.stage(z + 1 + S, plane(ring.slot(int_c<S + 1>{})), AsyncCopy<Backend>{});
       Backend::async_commit();  // possibly empty: keeps one group per plane
       Backend::async_wait_all_but_last();
     } else {
-      stage_plane_halo(a, ext, L, o, z + S, ring(z + S), PlainCopy{});
+      halo.stage(z + S, entering_plane, PlainCopy{});
       __syncthreads();
     }
 
     if (owner) {
-      if constexpr (!Prefetch) point.load(a, column(z));
+      if constexpr (!Prefetch) point.load(a, column + offset);
       const auto coeffs = a.op.coeffs(point);
+      const int centre = L.centre(cx, cy);
       typename Op::Accum acc{};
       static_for<-R, R + 1>([&](auto dz) {
         constexpr int DZ = decltype(dz)::value;
         if constexpr (DZ >= -S && DZ <= S) {
-          const SharedPlane<F> window{ring(z + dz) + L.centre(cx, cy), L.w, L.field_stride};
+          const SharedPlane<F> window{plane(ring.slot(dz)) + centre, L.w, L.field_stride};
           acc += a.op.plane_term(dz, window, coeffs);
         } else {
-          const PointPlane<F> plane{queue[queue_slot<Fixed, Q, U, R + DZ>()]};
-          acc += a.op.plane_term(dz, plane, coeffs);
+          const PointPlane<F> point_plane{queue[queue_slot<Fixed, Q, U, R + DZ>()]};
+          acc += a.op.plane_term(dz, point_plane, coeffs);
         }
       });
       a.op.update(acc, queue[queue_slot<Fixed, Q, U, R>()], point);
@@ -134,6 +146,7 @@ __global__ void register_streaming_kernel(const StepArgs<Op> a, const TileGrid t
       if constexpr (!Fixed) shift_queue<1, Q>(queue);
     }
     if constexpr (!Prefetch) __syncthreads();
+    ring.advance();
   };
 
   if constexpr (Fixed) {

@@ -42,7 +42,8 @@ SEIS_NATIVE_DEV typename Op::Accum half_sum(const Op& op, const PlaneLayout& L, 
 }
 
 template <class Op, class Backend, int Fold, bool Prefetch, bool Async>
-__global__ void semi_stencil_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
+__global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, Prefetch || Fold == 2, false)
+    semi_stencil_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
   static_assert(Fold == 1 || Fold == 2, "fold 1 or 2 planes per step");
   static_assert(Prefetch || !Async, "the asynchronous copy is the prefetch");
   using Accum = typename Op::Accum;
@@ -52,13 +53,14 @@ __global__ void semi_stencil_kernel(const StepArgs<Op> a, const TileGrid tiles, 
   extern __shared__ float scratch[];
   const TileOrigin o = tiles.origin();
   const TileExtent ext(tiles.box, L, o);
+  const int cx = int(threadIdx.x), cy = int(threadIdx.y);
+  const PlaneStager<Op, 3> window(a, ext, L, o, false);  // at most 3 cells per thread, else the team loops
   const int zb = o.z, ze = tiles.z_end(zb);
   const int plane_end = ze + R;  // planes [zb-R, ze+R) are read
-  const int cx = int(threadIdx.x), cy = int(threadIdx.y);
   const bool owner = ext.owns(cx, cy);
   auto ring = [&](int p) { return scratch + ((p - zb + R) % P) * L.plane_stride; };
   auto stage = [&](int p, const auto& copy) {
-    if (p < plane_end) stage_plane(a, ext, L, o, p, ring(p), copy);
+    if (p < plane_end) window.stage(p, ring(p), copy);
   };
   Accum forward[NA];
 

@@ -17,10 +17,11 @@
 
 namespace seis::native::dev {
 
-// Vector width: 4 floats (one 16-byte load) for single-field physics; 1 for
+// Vector width: the backend's (CUDA 2 floats, one 8-byte load; HIP 4, one
+// 16-byte load; as ExecTraits::vector_width) for single-field physics; 1 for
 // TTI, whose two fields would not fit the register budget (as in Kokkos).
-template <class Op>
-inline constexpr int sliding_vec = Op::F == 1 ? 4 : 1;
+template <class Op, int BackendWidth>
+inline constexpr int sliding_vec = Op::F == 1 ? BackendWidth : 1;
 
 template <int VEC>
 struct alignas(VEC * sizeof(float)) FloatVec {
@@ -29,9 +30,9 @@ struct alignas(VEC * sizeof(float)) FloatVec {
 
 // The tiles start at box.x0 rounded down to a whole vector, so that every
 // vector load is aligned; the points before box.x0 are loaded, not stored.
-template <class Op>
+template <class Op, int BackendWidth>
 LaunchPlan plan_sliding_window(const Box& box, const Shape& s) {
-  constexpr int VEC = sliding_vec<Op>;
+  constexpr int VEC = sliding_vec<Op, BackendWidth>;
   Box aligned = box;
   aligned.x0 -= aligned.x0 % VEC;
   const PlaneLayout L = PlaneLayout::make(s.dx * VEC, s.dy, Op::CrossTerms ? Op::H : 0, Op::H, Op::F);
@@ -40,11 +41,12 @@ LaunchPlan plan_sliding_window(const Box& box, const Shape& s) {
 }
 
 template <class Op, class Backend>
-__global__ void sliding_window_kernel(const StepArgs<Op> a, const Box box, const TileGrid tiles, const PlaneLayout L) {
+__global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, true, true)
+    sliding_window_kernel(const StepArgs<Op> a, const Box box, const TileGrid tiles, const PlaneLayout L) {
   using Accum = typename Op::Accum;
   constexpr int F = Op::F;
   constexpr int S = Op::S;
-  constexpr int VEC = sliding_vec<Op>;
+  constexpr int VEC = sliding_vec<Op, Backend::vector_width>;
   static_assert(R % VEC == 0, "the x halo must be whole vectors");
   constexpr int XLEN = VEC + 2 * R;  // one row in registers
   constexpr int Q = 2 * R + 1;       // z window
@@ -53,8 +55,9 @@ __global__ void sliding_window_kernel(const StepArgs<Op> a, const Box box, const
   extern __shared__ float scratch[];
   const TileOrigin o = tiles.origin();  // tiles cover `box` with x0 aligned down
   const TileExtent ext(tiles.box, L, o);
-  const int zb = o.z, ze = tiles.z_end(zb);
   const int cx = int(threadIdx.x) * VEC, cy = int(threadIdx.y);
+  const PlaneStager<Op, 4> halo(a, ext, L, o, true);  // at most 4 cells per thread, else the team loops
+  const int zb = o.z, ze = tiles.z_end(zb);
   const bool owner = ext.owns(cx, cy);
   Lanes<Values<F>, VEC> window[Q];  // planes zl-2R .. zl
   Lanes<Accum, VEC> out[NA];         // points zl-R .. zl+S
@@ -84,7 +87,7 @@ __global__ void sliding_window_kernel(const StepArgs<Op> a, const Box box, const
         });
     }
     if (scatter) {
-      stage_plane_halo(a, ext, L, o, zl, scratch, PlainCopy{});
+      halo.stage(zl, scratch, PlainCopy{});
       __syncthreads();
     }
     if (owner) {

@@ -92,24 +92,24 @@ struct PointMemory {
 // so that their latency hides behind the current plane's work).
 template <class Op, class Backend, bool Streaming>
 struct PreloadedPoint {
-  const StepArgs<Op>* args = nullptr;
-  long long idx = 0;
+  float* out[Op::F] = {};  // where the new values go
   float prev_[Op::F] = {};
   float model_[Op::M] = {};
 
   SEIS_NATIVE_DEV void load(const StepArgs<Op>& a, long long i) {
-    args = &a;
-    idx = i;
-    for (int f = 0; f < Op::F; ++f) prev_[f] = a.next[f][i];
+    for (int f = 0; f < Op::F; ++f) {
+      out[f] = a.next[f] + i;
+      prev_[f] = *out[f];
+    }
     for (int m = 0; m < Op::M; ++m) model_[m] = a.model[m][i];
   }
   SEIS_NATIVE_DEV float prev(int f) const { return prev_[f]; }
   SEIS_NATIVE_DEV float model(int m) const { return model_[m]; }
   SEIS_NATIVE_DEV void store(int f, float v) const {
     if constexpr (Streaming)
-      Backend::store_streaming(args->next[f] + idx, v);
+      Backend::store_streaming(out[f], v);
     else
-      args->next[f][idx] = v;
+      *out[f] = v;
   }
 };
 

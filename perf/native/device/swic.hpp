@@ -18,7 +18,8 @@ LaunchPlan plan_swic(const Box& box, const Shape& s) {
 }
 
 template <class Op, class Backend>
-__global__ void swic_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
+__global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, false, false)
+    swic_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
   using Accum = typename Op::Accum;
   using Coeffs = typename Op::Coeffs;
   constexpr int F = Op::F;
@@ -26,8 +27,9 @@ __global__ void swic_kernel(const StepArgs<Op> a, const TileGrid tiles, const Pl
   extern __shared__ float scratch[];
   const TileOrigin o = tiles.origin();
   const TileExtent ext(tiles.box, L, o);
-  const int zb = o.z, ze = tiles.z_end(zb);
   const int cx = int(threadIdx.x), cy = int(threadIdx.y);
+  const PlaneStager<Op, 3> window(a, ext, L, o, false);  // at most 3 cells per thread, else the team loops
+  const int zb = o.z, ze = tiles.z_end(zb);
   const bool owner = ext.owns(cx, cy);
   // Entry j of the queues belongs to the point zp - R + j.
   Accum acc[Q];
@@ -35,7 +37,7 @@ __global__ void swic_kernel(const StepArgs<Op> a, const TileGrid tiles, const Pl
   Values<F> centre[R + 1];
 
   for (int zp = zb - R; zp < ze + R; ++zp) {
-    stage_plane(a, ext, L, o, zp, scratch, PlainCopy{});
+    window.stage(zp, scratch, PlainCopy{});
     __syncthreads();
     if (owner) {
       const float* here = scratch + L.centre(cx, cy);

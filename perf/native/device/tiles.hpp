@@ -1,7 +1,10 @@
 #pragma once
 // Tiles of the box and the staging of z-planes into shared memory: the native
-// counterparts of policies/.../tile_grid.hpp, tile_staging.hpp and
-// team_loops.hpp, with the same layouts and the same thread-to-cell mapping.
+// counterparts of policies/.../tile_grid.hpp, tile_staging.hpp (including the
+// per-tile PlaneStager plans) and team_loops.hpp, with the same layouts and
+// the same thread-to-cell mappings. A thread's tile point is (threadIdx.x,
+// threadIdx.y[, threadIdx.z]): TilePoints' (rank % dx, rank / dx % dy,
+// rank / (dx dy)) for the linear rank of team_rank().
 //
 // A block (Kokkos team) owns one tile; blockIdx.x/y/z walk the tiles with x
 // fastest, the order of the Kokkos league ranks. A staged plane holds, per
@@ -124,6 +127,79 @@ SEIS_NATIVE_DEV void stage_plane_halo(const StepArgs<Op>& a, const TileExtent& e
   // Bands left and right of the tile.
   if (hx > 0) team_for_2d(ext.nyv, 2 * hx, 2 * hx, [&](int r, int c) { put(hy + r, c < hx ? c : ext.nxv + c); });
 }
+
+// How a block copies a staged plane, worked out once per tile
+// (tile_staging.hpp: PlaneStager). Every thread gets its (at most K) cells of
+// the window, or of its halo ring, with their source and destination
+// offsets: the work is spread evenly and a plane costs K predicated copies
+// with no index arithmetic or divisions (the semi-stencil seed's "arithmetic
+// index", §IV.B). When a thread would own more than K cells, or with K = 0
+// (planes staged too rarely to spend registers on a plan), the team loops
+// above (stage_plane / stage_plane_halo) do the copy.
+template <class Op, int K>
+struct PlaneStager {
+  const StepArgs<Op>* a;
+  TileExtent ext;
+  PlaneLayout L;
+  TileOrigin o;
+  bool halo_only;
+  long long window0 = 0;  // global index of window cell (0, 0) on plane z = 0
+  int count = -1;         // this thread's cells; -1: use the team loops
+  int src[K > 0 ? K : 1] = {}, dst[K > 0 ? K : 1] = {};
+
+  SEIS_NATIVE_DEV PlaneStager(const StepArgs<Op>& args, const TileExtent& e, const PlaneLayout& layout,
+                              TileOrigin origin, bool halo)
+      : a(&args), ext(e), L(layout), o(origin), halo_only(halo) {
+    if constexpr (K > 0) {
+      const int W = e.nxv + 2 * layout.hx, rows = e.nyv + 2 * layout.hy;
+      const int total = (e.nxv <= 0 || e.nyv <= 0) ? 0 : halo ? rows * W - e.nxv * e.nyv : rows * W;
+      const int size = team_size();
+      if (total > K * size) return;
+      window0 = point_index(args.grid, origin.x - layout.hx, origin.y - layout.hy, 0);
+      const int sy = int(args.grid.stride_y);
+      count = 0;
+      for (int k = 0; k < K; ++k) {
+        const int i = team_rank() + k * size;
+        if (i >= total) break;
+        int r, c;
+        if (!halo) {
+          r = i / W;
+          c = i % W;
+        } else if (i < 2 * layout.hy * W) {  // the bands above and below the tile
+          const int band = i / W;
+          r = band < layout.hy ? band : e.nyv + band;
+          c = i % W;
+        } else {  // the bands left and right of it
+          const int j = i - 2 * layout.hy * W, side = j % (2 * layout.hx);
+          r = layout.hy + j / (2 * layout.hx);
+          c = side < layout.hx ? side : e.nxv + side;
+        }
+        src[k] = r * sy + c;
+        dst[k] = r * layout.w + c;
+        count = k + 1;
+      }
+    }
+  }
+
+  // Copies plane z into dst_plane (one staged plane, all fields).
+  template <class Copy>
+  SEIS_NATIVE_DEV void stage(int z, float* dst_plane, const Copy& copy) const {
+    if constexpr (K > 0) {
+      if (count >= 0) {
+        const long long base = window0 + (long long)z * a->grid.stride_z;
+        static_for<0, K>([&](auto k) {
+          if (k < count)
+            for (int f = 0; f < Op::F; ++f) copy(dst_plane + f * L.field_stride + dst[k], a->cur[f] + base + src[k]);
+        });
+        return;
+      }
+    }
+    if (halo_only)
+      stage_plane_halo(*a, ext, L, o, z, dst_plane, copy);
+    else
+      stage_plane(*a, ext, L, o, z, dst_plane, copy);
+  }
+};
 
 }  // namespace seis::native::dev
 

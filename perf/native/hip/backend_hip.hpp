@@ -7,6 +7,9 @@
 namespace seis::native::dev {
 
 struct HipBackend {
+  // x vector of sliding_window (ExecTraits<HIP>::vector_width): float4.
+  static constexpr int vector_width = 4;
+
   // Non-temporal store: the new time level is not read again by this step.
   static __device__ __forceinline__ void store_streaming(float* p, float v) { __builtin_nontemporal_store(v, p); }
 

@@ -31,12 +31,12 @@ int launch_kernel(void (*kernel)(Params...), const LaunchPlan& plan, hipStream_t
 }
 
 int launch_sliding_window(const StepArgs<IsoOp>& a, const Box& box, const Shape& s, hipStream_t stream) {
-  constexpr int VEC = dev::sliding_vec<IsoOp>;
+  constexpr int VEC = dev::sliding_vec<IsoOp, HipBackend::vector_width>;
   const Grid& g = a.grid;
   const bool aligned = g.x_offset % VEC == 0 && g.stride_y % VEC == 0 && g.stride_z % VEC == 0 &&
                        std::uintptr_t(a.cur[0]) % (VEC * sizeof(float)) == 0;
   if (!aligned) return error_misaligned_grid;
-  const LaunchPlan plan = dev::plan_sliding_window<IsoOp>(box, s);
+  const LaunchPlan plan = dev::plan_sliding_window<IsoOp, HipBackend::vector_width>(box, s);
   return launch_kernel(dev::sliding_window_kernel<IsoOp, HipBackend>, plan, stream, a, box, plan.tiles, plan.layout);
 }
 
@@ -50,14 +50,16 @@ struct Entry {
   KernelInfo info;
   int (*launch)(const StepArgs<IsoOp>&, const Box&, const Shape&, hipStream_t);
   LaunchPlan (*plan)(const Box&, const Shape&);
+  int max_threads;  // the kernel's launch bounds (SEIS_NATIVE_STREAMING_BOUNDS)
 };
 
 const Entry entries[] = {
     {{"sliding_window", false, true, false,
       "one-pass: float4 x loads, y in LDS, z window, non-temporal stores"},
-     launch_sliding_window, dev::plan_sliding_window<IsoOp>},
+     launch_sliding_window, dev::plan_sliding_window<IsoOp, HipBackend::vector_width>,
+     SEIS_STREAMING_MULTIFIELD_MAX_THREADS},
     {{"semi_b", false, true, false, "semi-stencil + next plane prefetched into an extra LDS plane"}, launch_semi_b,
-     dev::plan_semi_stencil<IsoOp, 1, true>},
+     dev::plan_semi_stencil<IsoOp, 1, true>, SEIS_STREAMING_MAX_THREADS},
 };
 constexpr int entry_count = int(sizeof(entries) / sizeof(entries[0]));
 
@@ -68,7 +70,11 @@ const Entry* find_entry(const char* name) {
   return nullptr;
 }
 
-bool valid_shape(const Shape& s) { return s.dx > 0 && s.dy > 0 && s.zchunk >= 0; }
+// Both HIP kernels are iso 2.5D, compiled for at most e.max_threads threads
+// per block (SEIS_NATIVE_STREAMING_BOUNDS), as their Kokkos twins.
+bool valid_shape(const Entry& e, const Shape& s) {
+  return s.dx > 0 && s.dy > 0 && s.zchunk >= 0 && s.dx * s.dy <= e.max_threads;
+}
 
 }  // namespace
 
@@ -83,7 +89,7 @@ const KernelInfo* find_kernel(const char* name) {
 
 std::size_t shared_bytes(const char* name, bool tti, const Shape& shape) {
   const Entry* e = find_entry(name);
-  if (e == nullptr || tti || !valid_shape(shape)) return 0;
+  if (e == nullptr || tti || !valid_shape(*e, shape)) return 0;
   return e->plan(Box{0, 1, 0, 1, 0, 1}, shape).shared;
 }
 
@@ -91,7 +97,7 @@ int launch_iso(const char* name, const Grid& grid, const Box& box, const IsoFiel
                void* stream) {
   const Entry* e = find_entry(name);
   if (e == nullptr) return error_unknown_kernel;
-  if (!valid_shape(shape)) return error_invalid_shape;
+  if (!valid_shape(*e, shape)) return error_invalid_shape;
   if (box.x1 <= box.x0 || box.y1 <= box.y0 || box.z1 <= box.z0) return 0;
   if (box.x0 < 0 || box.y0 < 0 || box.z0 < 0 || box.x1 > grid.nx || box.y1 > grid.ny || box.z1 > grid.nz)
     return error_invalid_box;
@@ -104,8 +110,11 @@ const char* error_string(int code) {
   switch (code) {
     case error_unknown_kernel: return "unknown native HIP kernel name";
     case error_unsupported_physics: return "this native HIP kernel does not support this physics";
-    case error_invalid_shape: return "invalid block shape (extents must be > 0, zchunk >= 0)";
-    case error_misaligned_grid: return "sliding_window needs 16-byte aligned rows and fields";
+    case error_invalid_shape:
+      return "invalid block shape (extents must be > 0, zchunk >= 0, at most " SEIS_NATIVE_STR(
+          SEIS_STREAMING_MAX_THREADS) " threads per block, " SEIS_NATIVE_STR(
+          SEIS_STREAMING_MULTIFIELD_MAX_THREADS) " for sliding_window)";
+    case error_misaligned_grid: return "sliding_window needs rows and fields aligned to its 16-byte vector loads";
     case error_null_field: return "a field pointer is null";
     case error_invalid_box: return "the box reaches outside the grid's interior";
     default: break;

@@ -14,10 +14,12 @@
 //   static constexpr int radius, num_fields, num_model
 //   static constexpr int plane_reach(int dz)  -- in-plane x/y reach of plane dz
 //   static constexpr bool in_plane_cross_terms -- reads (di, dj) with both != 0
-//   accum_type plane_term(std::integral_constant<int,DZ>, plane, coeffs) const
+//   accum_type plane_term(int_c<DZ>, plane, coeffs) const
 //   point_coeffs coeffs(mem) const
 //   void update(accum, center, mem) const     -- writes the new time level
 // where mem.prev(f), mem.model(m), mem.store(f, v) address the updated point.
+
+#include "seis/static_for.hpp"
 
 #include <Kokkos_Core.hpp>
 
@@ -25,23 +27,6 @@
 #include <utility>
 
 namespace seis {
-
-template <int V>
-using int_c = std::integral_constant<int, V>;
-
-namespace detail {
-template <int Begin, class F, int... Is>
-KOKKOS_FORCEINLINE_FUNCTION void static_for_impl(F&& f, std::integer_sequence<int, Is...>) {
-  (f(int_c<Begin + Is>{}), ...);
-}
-}  // namespace detail
-
-// Calls f(int_c<I>{}) for I = Begin .. End-1, unrolled at compile time.
-template <int Begin, int End, class F>
-KOKKOS_FORCEINLINE_FUNCTION void static_for(F&& f) {
-  static_assert(End >= Begin, "empty or reversed range");
-  detail::static_for_impl<Begin>(std::forward<F>(f), std::make_integer_sequence<int, End - Begin>{});
-}
 
 // Values of the F wavefields at one point.
 template <class Scalar, int F>

@@ -26,6 +26,9 @@ struct SemiStencilBody : StreamingBody<Physics, Exec, Physics::radius + Fold + (
   using Base = StreamingBody<Physics, Exec, Physics::radius + Fold + (Prefetch ? Fold : 0)>;
   using typename Base::accum_type;
   using typename Base::scalar_type;
+  // Multi-field register bounds only where they were measured to pay off
+  // (tiled_strategy.hpp: StreamingLaunchBounds).
+  using launch_bounds = StreamingLaunchBounds<Physics, Prefetch || Fold == 2>;
   static constexpr int CPT = Base::CPT;
   static constexpr int F = Base::F;
   static constexpr int R = Base::R;

@@ -9,6 +9,7 @@
 #include "seis/policies/block_shape.hpp"
 #include "seis/policies/traits/exec_traits.hpp"
 #include "seis/stencil_operator.hpp"
+#include "seis/streaming_bounds.hpp"
 
 #include <Kokkos_Core.hpp>
 
@@ -17,22 +18,17 @@
 
 namespace seis {
 
-// Register budget of the 2.5D streaming kernels for single-field physics:
-// at most SEIS_STREAMING_MAX_THREADS threads per team, at least
-// SEIS_STREAMING_MIN_TEAMS teams resident per SM (CUDA/HIP __launch_bounds__
-// through Kokkos::LaunchBounds). Without it the compiler spends registers
-// freely and a 512-thread team runs alone on an SM (measured: 25 %
-// occupancy, 65+ registers). Multi-field physics (TTI) keep their registers.
-#ifndef SEIS_STREAMING_MAX_THREADS
-#define SEIS_STREAMING_MAX_THREADS 512
-#endif
-#ifndef SEIS_STREAMING_MIN_TEAMS
-#define SEIS_STREAMING_MIN_TEAMS 2
-#endif
-template <class Physics>
-using StreamingLaunchBounds =
-    Kokkos::LaunchBounds<(Physics::num_fields == 1 ? SEIS_STREAMING_MAX_THREADS : 0),
-                         (Physics::num_fields == 1 ? SEIS_STREAMING_MIN_TEAMS : 0)>;
+// The register budget of a 2.5D streaming body (seis/streaming_bounds.hpp):
+// BoundMultiField = false leaves multi-field physics without bounds;
+// WideForAll = true gives every physics the multi-field budget.
+template <class Physics, bool BoundMultiField = true, bool WideForAll = false>
+using StreamingLaunchBounds = Kokkos::LaunchBounds<
+    (Physics::num_fields == 1 && !WideForAll ? SEIS_STREAMING_MAX_THREADS
+     : BoundMultiField || WideForAll         ? SEIS_STREAMING_MULTIFIELD_MAX_THREADS
+                                             : 0),
+    (Physics::num_fields == 1 && !WideForAll ? SEIS_STREAMING_MIN_TEAMS
+     : BoundMultiField || WideForAll         ? SEIS_STREAMING_MULTIFIELD_MIN_TEAMS
+                                             : 0)>;
 
 // Adapts a Body to Kokkos' team functor interface.
 template <class Exec, class Body>

@@ -1,0 +1,30 @@
+#pragma once
+// Register budgets of the 2.5D streaming kernels (CUDA/HIP __launch_bounds__),
+// shared by the Kokkos strategies (policies/.../tiled_strategy.hpp:
+// StreamingLaunchBounds) and their native twins (perf/native/device/common.hpp).
+// Plain preprocessor: no Kokkos, so the native build can include it.
+//
+// At most MAX_THREADS threads per team and at least MIN_TEAMS teams resident
+// per SM. Without bounds the compiler spends registers freely: a 512-thread
+// iso team ran alone on an SM (25 % occupancy, 65+ registers), and TTI
+// kernels took 120 registers (2 teams of 256, 25 %).
+// Single-field physics (iso): 512 threads, 2 teams. Multi-field physics
+// (TTI): 256 threads, 3 teams (at most 85 registers) for the kernels that
+// gain from it (H100, 900^3: st_reg_shift -12 %, sliding_window -14 %,
+// semi_b_a -4 %, semi_2z -3 %); semi_25d and swic ran 10 % and 25 % slower
+// with them and go without. sliding_window takes the multi-field budget for
+// iso too (its 2-wide x vectors need the registers: iso 1024^3 -37 %), where
+// the other iso kernels ran 0-18 % slower with it.
+
+#ifndef SEIS_STREAMING_MAX_THREADS
+#define SEIS_STREAMING_MAX_THREADS 512
+#endif
+#ifndef SEIS_STREAMING_MIN_TEAMS
+#define SEIS_STREAMING_MIN_TEAMS 2
+#endif
+#ifndef SEIS_STREAMING_MULTIFIELD_MAX_THREADS
+#define SEIS_STREAMING_MULTIFIELD_MAX_THREADS 256
+#endif
+#ifndef SEIS_STREAMING_MULTIFIELD_MIN_TEAMS
+#define SEIS_STREAMING_MULTIFIELD_MIN_TEAMS 3
+#endif
