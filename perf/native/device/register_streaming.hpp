@@ -45,10 +45,7 @@ inline constexpr int register_ring_planes = 2 * Op::S + 1 + (Prefetch ? 2 : 0);
 
 template <class Op, bool Prefetch>
 LaunchPlan plan_register_streaming(const Box& box, const Shape& s) {
-  const PlaneLayout L = PlaneLayout::make(s.dx, s.dy, Op::H, Op::H, Op::F);
-  const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
-  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1,
-                    L.bytes(register_ring_planes<Op, Prefetch>)};
+  return plan_streaming<Op>(box, s, register_ring_planes<Op, Prefetch>);
 }
 
 template <class Op, class Backend, bool Fixed, bool Prefetch>

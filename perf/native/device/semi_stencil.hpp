@@ -22,10 +22,7 @@ inline constexpr int semi_ring_planes = R + Fold + (Prefetch ? Fold : 0);
 
 template <class Op, int Fold, bool Prefetch>
 LaunchPlan plan_semi_stencil(const Box& box, const Shape& s) {
-  const PlaneLayout L = PlaneLayout::make(s.dx, s.dy, Op::H, Op::H, Op::F);
-  const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
-  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1,
-                    L.bytes(semi_ring_planes<Fold, Prefetch>)};
+  return plan_streaming<Op>(box, s, semi_ring_planes<Fold, Prefetch>);
 }
 
 // Sum of the plane terms dz in [First, Last] for the point at column (cx, cy),

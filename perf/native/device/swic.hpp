@@ -12,9 +12,7 @@ namespace seis::native::dev {
 
 template <class Op>
 LaunchPlan plan_swic(const Box& box, const Shape& s) {
-  const PlaneLayout L = PlaneLayout::make(s.dx, s.dy, Op::H, Op::H, Op::F);
-  const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
-  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1, L.bytes(1)};
+  return plan_streaming<Op>(box, s, 1);
 }
 
 template <class Op, class Backend>

@@ -214,4 +214,14 @@ struct LaunchPlan {
   std::size_t shared;  // dynamic shared memory per block, bytes
 };
 
+// Launch plan of a 2.5D kernel with a ring of `planes` staged planes (full
+// halo in x and y): dx*dy threads per block, each block streaming zchunk
+// planes (0 = the whole box).
+template <class Op>
+LaunchPlan plan_streaming(const Box& box, const Shape& s, int planes) {
+  const PlaneLayout L = PlaneLayout::make(s.dx, s.dy, Op::H, Op::H, Op::F);
+  const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
+  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1, L.bytes(planes)};
+}
+
 }  // namespace seis::native::dev
