@@ -1,8 +1,9 @@
-// st_reg_shift and st_reg_fixed.
+// st_reg_shift, st_reg_fixed and st_reg_vec.
 #include "seis/physics/iso.hpp"
 #include "seis/physics/tti.hpp"
 #include "seis/policies/st_reg_fixed.hpp"
 #include "seis/policies/st_reg_shift.hpp"
+#include "seis/policies/st_reg_vec.hpp"
 #include "seis/policies/strategy_factories.hpp"
 
 namespace seis {
@@ -12,6 +13,7 @@ StrategyPtr<Physics> make_register_streaming(const std::string& name, const Bloc
   using Exec = DefaultExec;
   if (name == "st_reg_shift") return std::make_unique<StRegShift<Physics, Exec>>(name, s);
   if (name == "st_reg_fixed") return std::make_unique<StRegFixed<Physics, Exec>>(name, s);
+  if (name == "st_reg_vec") return std::make_unique<StRegVec<Physics, Exec>>(name, s);
   return nullptr;
 }
 

@@ -21,6 +21,10 @@ const std::vector<StrategyInfo>& strategy_catalogue() {
        "[programming-models seed]",
        false, false, "32x8@128",
        {"32x8@128", "32x8@64", "32x16@128", "32x16", "64x8@128", "64x4@128", "32x4@64", "16x16@128", "16x8@8"}},
+      {"st_reg_vec",
+       "2.5D streaming, VEC x points per thread: vector loads/stores, x/y neighbours as vectors from one scratch "
+       "plane, z in fixed registers, one barrier per plane [AMD seed; issue 10]",
+       false, false, "32x8@128", {"32x8@128", "32x8@64", "32x8", "32x4@128", "16x16@128", "64x4@128", "16x8@8"}},
       {"semi_25d", "2.5D semi-stencil, R+1 planes in scratch [semi-stencil seed III.A]", false, false, "32x16@128",
        {"32x16@128", "32x16", "16x16@128", "16x8", "16x8@8"}},
       {"semi_b", "semi-stencil + next plane prefetched into an extra scratch plane [semi-stencil seed III.B]",

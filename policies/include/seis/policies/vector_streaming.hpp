@@ -1,0 +1,286 @@
+#pragma once
+// st_reg_vec: 2.5D register streaming with VEC consecutive x points per
+// thread, built to issue few instructions per point (issue 10: the earlier
+// streaming kernels were bound by instruction issue, not by DRAM).
+//
+//   - every global access is a VEC-wide vector: the incoming plane, the
+//     previous time level, the model and the store of the new values;
+//   - the z-neighbours stay in a register queue of 2R+1 planes whose roles
+//     rotate (the z loop is unrolled by the queue length: no moves);
+//   - planes whose term reaches in-plane neighbours (iso: the centre plane;
+//     TTI: z-2 .. z+2) sit in a scratch ring; a point reads its x and y
+//     neighbours there as VEC-wide vectors, and the VEC points of a thread
+//     share those loads (a load the compiler sees twice is issued once);
+//   - the tile interior enters scratch from the threads' own registers, only
+//     the halo comes from global memory, again as vectors;
+//   - the ring holds one spare plane, so one barrier per plane suffices, and
+//     the next plane's values are loaded into registers one plane early.
+//
+// The tile starts on a whole vector (box.x0 rounded down); lanes outside the
+// box are computed but never stored.
+
+#include "seis/physics/plane_terms.hpp"
+#include "seis/policies/register_queue.hpp"
+#include "seis/policies/streaming_body.hpp"
+#include "seis/policies/team_loops.hpp"
+#include "seis/policies/tile_staging.hpp"
+
+#include <cstdint>
+
+namespace seis {
+
+template <class Scalar, int VEC>
+struct alignas(VEC * sizeof(Scalar)) ScalarVector {
+  Scalar v[VEC];
+};
+
+template <int VEC, class Scalar>
+KOKKOS_FORCEINLINE_FUNCTION ScalarVector<Scalar, VEC> load_vector(const Scalar* p) {
+  return *reinterpret_cast<const ScalarVector<Scalar, VEC>*>(p);
+}
+
+template <int VEC, class Scalar>
+KOKKOS_FORCEINLINE_FUNCTION void store_vector(Scalar* p, const ScalarVector<Scalar, VEC>& v) {
+  *reinterpret_cast<ScalarVector<Scalar, VEC>*>(p) = v;
+}
+
+// One staged plane as lane V of a thread sees it. `lane0` points at the
+// thread's first point in scratch (VEC-aligned); a neighbour (di, dj) is
+// element (V + di) mod VEC of the vector that holds it, so every access is a
+// vector load at a compile-time offset once the physics' loops unroll.
+template <class Scalar, int F, int VEC, int V>
+struct VectorLanePlane {
+  const Scalar* lane0;
+  int row_stride, field_stride;
+  KOKKOS_FORCEINLINE_FUNCTION Scalar operator()(int f, int di, int dj) const {
+    const int x = V + di;
+    const int q = (x + 64 * VEC) / VEC - 64;  // floor(x / VEC) for |x| < 64 VEC
+    const auto vec = load_vector<VEC>(lane0 + f * field_stride + dj * row_stride + q * VEC);
+    return vec.v[x - q * VEC];
+  }
+};
+
+// The memory side of lane V: previous level and model from vectors loaded
+// ahead, the new value into a vector that is stored after all lanes.
+template <class Physics, int VEC>
+struct VectorPoint {
+  using scalar_type = typename Physics::scalar_type;
+  using vector_type = ScalarVector<scalar_type, VEC>;
+  vector_type prev[Physics::num_fields];
+  vector_type model[Physics::num_model];
+
+  KOKKOS_FORCEINLINE_FUNCTION void load(const StepData<Physics>& d, index_t i) {
+    for (int f = 0; f < Physics::num_fields; ++f) prev[f] = load_vector<VEC>(d.next[f] + i);
+    for (int m = 0; m < Physics::num_model; ++m) model[m] = load_vector<VEC>(d.model[m] + i);
+  }
+};
+
+template <class Physics, int VEC, int V>
+struct VectorPointLane {
+  using scalar_type = typename Physics::scalar_type;
+  const VectorPoint<Physics, VEC>& point;
+  ScalarVector<scalar_type, VEC>* out;
+  KOKKOS_FORCEINLINE_FUNCTION scalar_type prev(int f) const { return point.prev[f].v[V]; }
+  KOKKOS_FORCEINLINE_FUNCTION scalar_type model(int m) const { return point.model[m].v[V]; }
+  KOKKOS_FORCEINLINE_FUNCTION void store(int f, scalar_type v) const { out[f].v[V] = v; }
+};
+
+template <class Physics, class Exec>
+struct VectorStreamingBody
+    : StreamingBody<Physics, Exec, 2 * off_plane_depth<Physics>() + 2> {
+  static constexpr int S = off_plane_depth<Physics>();  // planes z-S .. z+S in scratch
+  static constexpr int P = 2 * S + 2;                   // scratch ring: one spare plane
+  using Base = StreamingBody<Physics, Exec, P>;
+  using typename Base::accum_type;
+  using typename Base::scalar_type;
+  using typename Base::values_type;
+  // 256-thread teams, at least 3 per SM (at most 85 registers): the VEC-wide
+  // queue needs more registers than the 512-thread iso budget leaves.
+  using launch_bounds = StreamingLaunchBounds<Physics, true, true>;
+  static constexpr int CPT = Base::CPT;
+  static constexpr int F = Base::F;
+  static constexpr int R = Base::R;
+  static constexpr int H = Base::H;
+  // Vector width: the backend's for single-field physics; multi-field
+  // physics (TTI) keeps one point per thread, since its two queues of 2R+1
+  // planes would not fit the register budget at VEC > 1.
+  static constexpr int VEC = F == 1 ? ExecTraits<Exec>::vector_width : 1;
+  static constexpr int HX = (H + VEC - 1) / VEC * VEC;  // x halo in whole vectors
+  static constexpr int Q = 2 * R + 1;                   // register queue
+  using vector_type = ScalarVector<scalar_type, VEC>;
+  using lanes_type = ScalarVector<values_type, VEC>;
+
+  Box box;
+
+  VectorStreamingBody() = default;
+  VectorStreamingBody(const StepData<Physics>& d, const Box& b, const BlockShape& s) : box(b) {
+    this->data = d;
+    this->tiles = TileGrid(aligned(b), s.dx * VEC, s.dy, s.zchunk > 0 ? s.zchunk : b.nz());
+    this->layout = layout_for(s);
+  }
+
+  static Box aligned(Box b) {
+    b.x0 -= b.x0 % VEC;
+    return b;
+  }
+  static PlaneLayout layout_for(const BlockShape& s) { return PlaneLayout(s.dx * VEC, s.dy, HX, H, F); }
+  // One extra vector so the ring can start on a vector boundary.
+  static std::size_t scratch_bytes(const BlockShape& s) {
+    return layout_for(s).bytes(P, sizeof(scalar_type)) + VEC * sizeof(scalar_type);
+  }
+
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch_start) const {
+    const auto& data = this->data;
+    const auto& layout = this->layout;
+    scalar_type* scratch = align_to_vector(scratch_start);
+    const TileExtent ext(this->tiles.box, layout, o);
+    const int nvec = (ext.nxv + VEC - 1) / VEC;  // vectors holding tile points
+    const TilePoints<Exec> points(team, layout.dx / VEC, layout.dy);
+    const int zb = o.z;
+    const int n = this->tiles.z_end(zb) - zb;
+    const index_t sz = data.grid.stride_z();
+    RingIndex<P> ring(S);  // slot of the plane being updated
+    auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
+    // Whether the thread's vector holds tile points, and whether all of its
+    // lanes lie in the box (then it stores one vector).
+    auto owns = [&](int tx, int cy) { return tx < nvec && cy < ext.nyv; };
+    auto whole = [&](int cx) { return o.x + cx >= box.x0 && o.x + cx + VEC <= box.x1; };
+
+    lanes_type queue[CPT][Q];
+    index_t column[CPT];  // the vector's index at plane zb
+    lanes_type ahead[CPT];
+    VectorPoint<Physics, VEC> point[CPT], next_point[CPT];
+
+    // Prologue: planes zb-R .. zb+R-1 into the queue, zb-S .. zb+S-1 into
+    // scratch (whole windows), plane zb+R and the first point loaded ahead.
+    points.for_each_column([&](int tx, int cy, auto slot) {
+      if (!owns(tx, cy)) return;
+      column[slot] = data.grid.index(o.x + tx * VEC, o.y + cy, zb);
+      static_for<0, 2 * R>([&](auto i) { load_lanes(queue[slot][i], column[slot] + (i - R) * sz); });
+      load_lanes(ahead[slot], column[slot] + R * sz);
+      point[slot].load(data, column[slot]);
+    });
+    static_for<-S, S>([&](auto dz) { stage_window(team, o, nvec, ext, zb + dz, plane(ring.slot(dz)), false); });
+
+    auto step = [&](int k, auto rotation) {
+      constexpr int U = decltype(rotation)::value;
+      const bool more = k + 1 < n;
+      const index_t offset = index_t(k) * sz;
+      scalar_type* entering = plane(ring.slot(int_c<S>{}));
+      points.for_each_column([&](int tx, int cy, auto slot) {
+        if (!owns(tx, cy)) return;
+        queue[slot][queue_slot<true, Q, U, 2 * R>()] = ahead[slot];
+        if (more) {
+          load_lanes(ahead[slot], column[slot] + offset + (R + 1) * sz);
+          next_point[slot].load(data, column[slot] + offset + sz);
+        }
+        store_lanes(entering + layout.centre(tx * VEC, cy), queue[slot][queue_slot<true, Q, U, R + S>()]);
+      });
+      stage_window(team, o, nvec, ext, zb + k + S, entering, true);
+      team.team_barrier();
+
+      points.for_each_column([&](int tx, int cy, auto slot) {
+        if (!owns(tx, cy)) return;
+        const int cx = tx * VEC;
+        const int centre = layout.centre(cx, cy);
+        accum_type acc[VEC];
+        typename Physics::point_coeffs coeffs[VEC];
+        static_for<0, VEC>([&](auto v) {
+          constexpr int V = decltype(v)::value;
+          const VectorPointLane<Physics, VEC, V> mem{point[slot], nullptr};
+          coeffs[V] = data.physics.coeffs(mem);
+          acc[V] = accum_type{};
+          static_for<-R, R + 1>([&](auto dz) {
+            constexpr int DZ = decltype(dz)::value;
+            if constexpr (DZ >= -S && DZ <= S) {
+              const VectorLanePlane<scalar_type, F, VEC, V> window{plane(ring.slot(dz)) + centre, layout.w,
+                                                                   layout.field_stride};
+              acc[V] += data.physics.plane_term(dz, window, coeffs[V]);
+            } else {
+              const PointPlane<scalar_type, F> point_plane{queue[slot][queue_slot<true, Q, U, R + DZ>()].v[V]};
+              acc[V] += data.physics.plane_term(dz, point_plane, coeffs[V]);
+            }
+          });
+        });
+        vector_type out[F];
+        static_for<0, VEC>([&](auto v) {
+          constexpr int V = decltype(v)::value;
+          const VectorPointLane<Physics, VEC, V> mem{point[slot], out};
+          data.physics.update(acc[V], queue[slot][queue_slot<true, Q, U, R>()].v[V], mem);
+        });
+        const index_t idx = column[slot] + offset;
+        if (whole(cx)) {
+          for (int f = 0; f < F; ++f) store_vector<VEC>(data.next[f] + idx, out[f]);
+        } else {
+          static_for<0, VEC>([&](auto v) {
+            const int x = o.x + cx + v;
+            if (x >= box.x0 && x < box.x1)
+              for (int f = 0; f < F; ++f) data.next[f][idx + v] = out[f].v[v];
+          });
+        }
+        if (more) point[slot] = next_point[slot];
+      });
+      ring.advance();
+    };
+
+    for (int k0 = 0; k0 < n; k0 += Q)
+      static_for<0, Q>([&](auto u) {
+        if (k0 + u < n) step(k0 + u, u);
+      });
+  }
+
+ private:
+  KOKKOS_FORCEINLINE_FUNCTION static scalar_type* align_to_vector(scalar_type* p) {
+    constexpr std::uintptr_t bytes = VEC * sizeof(scalar_type);
+    const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(p);
+    return reinterpret_cast<scalar_type*>((a + bytes - 1) / bytes * bytes);
+  }
+
+  KOKKOS_FORCEINLINE_FUNCTION void load_lanes(lanes_type& lanes, index_t idx) const {
+    for (int f = 0; f < F; ++f) {
+      const vector_type vec = load_vector<VEC>(this->data.cur[f] + idx);
+      static_for<0, VEC>([&](auto v) { lanes.v[v][f] = vec.v[v]; });
+    }
+  }
+
+  KOKKOS_FORCEINLINE_FUNCTION void store_lanes(scalar_type* dst, const lanes_type& lanes) const {
+    for (int f = 0; f < F; ++f) {
+      vector_type vec;
+      static_for<0, VEC>([&](auto v) { vec.v[v] = lanes.v[v][f]; });
+      store_vector<VEC>(dst + f * this->layout.field_stride, vec);
+    }
+  }
+
+  // Copies plane z into a staged plane as whole vectors: the full window
+  // (nvec vectors plus HX on each side, H rows above and below), or only its
+  // halo ring when the tile interior comes from registers.
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION void stage_window(const Team& team, TileOrigin o, int nvec, const TileExtent& ext,
+                                                int z, scalar_type* dst, bool halo_only) const {
+    if (nvec <= 0 || ext.nyv <= 0) return;
+    const auto& L = this->layout;
+    const auto& d = this->data;
+    const int wv = nvec + 2 * HX / VEC;  // vectors per staged row
+    const int rows = ext.nyv + 2 * L.hy;
+    const index_t src0 = d.grid.index(o.x - HX, o.y - L.hy, z);
+    const index_t sy = d.grid.stride_y();
+    auto copy = [&](int r, int c) {
+      for (int f = 0; f < F; ++f)
+        store_vector<VEC>(dst + f * L.field_stride + r * L.w + c * VEC,
+                          load_vector<VEC>(d.cur[f] + src0 + r * sy + c * VEC));
+    };
+    if (!halo_only) {
+      team_for_2d(team, rows, wv, L.dx / VEC, copy);
+      return;
+    }
+    // Bands above and below the tile, full width; then left and right.
+    team_for_2d(team, 2 * L.hy, wv, L.dx / VEC, [&](int r, int c) { copy(r < L.hy ? r : ext.nyv + r, c); });
+    constexpr int side = HX / VEC;
+    if constexpr (side > 0)
+      team_for_2d(team, ext.nyv, 2 * side, 2 * side,
+                  [&](int r, int c) { copy(L.hy + r, c < side ? c : nvec + c); });
+  }
+};
+
+}  // namespace seis
