@@ -67,10 +67,12 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   // The strategy: command line, scenario, or the tuner's cached choice.
   std::string spec = opt.strategy.empty() ? plan.scenario.strategy : opt.strategy;
   std::string chosen_by = opt.strategy.empty() ? "scenario [run].strategy" : "command line --strategy";
+  double expected_ms_per_step = 0;  // the tuner's whole-step time, when it chose
   if (spec == "auto") {
     const AutoChoice choice = resolve_auto_strategy<Physics>(plan, opt.tune_budget, !opt.quiet);
     spec = choice.spec;
     chosen_by = choice.reason;
+    expected_ms_per_step = choice.ms_per_step;
   }
   const auto strategy = make_strategy<Physics>(spec);
 
@@ -101,6 +103,11 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   report["physics"] = Physics::name();
   report["precision"] = sizeof(Scalar) == 4 ? "float32" : "float64";
   report["strategy"] = {{"name", strategy->name()}, {"chosen_by", chosen_by}};
+  if (expected_ms_per_step > 0) {
+    const double expected_s = expected_ms_per_step * t.steps / 1e3;
+    report["strategy"]["expected_wall_s"] = expected_s;
+    report["strategy"]["measured_over_expected"] = t.wall_s / expected_s;
+  }
   const Box& in = sim.regions().inner;
   report["grid"] = {{"nx", plan.grid.nx()}, {"ny", plan.grid.ny()}, {"nz", plan.grid.nz()},
                     {"hx", plan.grid.hx()}, {"hy", plan.grid.hy()}, {"hz", plan.grid.hz()},

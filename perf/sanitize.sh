@@ -7,11 +7,15 @@
 #   perf/sanitize.sh [SEIS] [OUTDIR]     (defaults: build/cuda/app/seis, sanitize-out)
 #
 # Prints one line per run with its ERROR SUMMARY and exits non-zero if any
-# run reported errors.
+# run reported errors, if a run printed no sanitizer summary (nothing was
+# checked), or if nothing ran at all (no seis, no compute-sanitizer, no
+# strategy offered).
 set -u
 seis=${1:-build/cuda/app/seis}
 out=${2:-sanitize-out}
 here=$(cd "$(dirname "$0")" && pwd)
+command -v compute-sanitizer > /dev/null || { echo "sanitize: compute-sanitizer not found" >&2; exit 2; }
+[ -x "$seis" ] || { echo "sanitize: '$seis' is not an executable" >&2; exit 2; }
 mkdir -p "$out"
 failures=0
 runs=0
@@ -40,11 +44,13 @@ for physics in iso tti; do
         rc=$?
         summary=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -1)
         runs=$((runs + 1))
-        if [ $rc -ne 0 ]; then failures=$((failures + 1)); fi
+        # No summary line: the sanitizer did not check this run.
+        if [ $rc -ne 0 ] || [ -z "$summary" ]; then failures=$((failures + 1)); fi
         printf '%-4s %-22s %-12s %-9s rc=%d  %s\n' "$physics" "$strategy" "$shape" "$tool" $rc "${summary:-no summary}"
       done
     done
   done
 done
 echo "sanitize: $runs runs, $failures with errors"
+[ $runs -gt 0 ] || { echo "sanitize: nothing ran" >&2; exit 1; }
 [ $failures -eq 0 ]

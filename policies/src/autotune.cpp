@@ -13,26 +13,37 @@
 
 namespace seis {
 
-TuneResult tune_search(const TuneCandidates& candidates, const std::function<double(const std::string&)>& time_ms,
-                       const std::function<double()>& elapsed_s, double budget_s, int finalists) {
+TuneResult tune_search(const TuneCandidates& candidates,
+                       const std::function<MeasuredStep(const std::string&)>& time_ms,
+                       const std::function<double()>& elapsed_s, double budget_s, int finalists,
+                       const std::string& incumbent) {
   TuneResult result;
   result.best_ms = -1;
+  double best_spread = 0;
   auto try_one = [&](const std::string& spec) -> double {
     for (const auto& t : result.timings)
       if (t.spec == spec) return t.ms_per_step;
-    TuneTiming t{spec, -1, ""};
+    TuneTiming t{spec, -1, 0, ""};
     try {
-      t.ms_per_step = time_ms(spec);
+      const MeasuredStep m = time_ms(spec);
+      t.ms_per_step = m.median_ms;
+      t.spread_ms = m.spread_ms;
     } catch (const ConfigError& e) {
       t.note = e.what();
     }
     result.timings.push_back(t);
-    if (t.ms_per_step >= 0 && (result.best_ms < 0 || t.ms_per_step < result.best_ms)) {
+    if (t.ms_per_step < 0) return t.ms_per_step;
+    // The incumbent (timed first) yields only to a clear win.
+    const bool holding_incumbent = !incumbent.empty() && result.best == incumbent;
+    const double margin = holding_incumbent ? std::max(best_spread, t.spread_ms) : 0.0;
+    if (result.best_ms < 0 || t.ms_per_step < result.best_ms - margin) {
       result.best_ms = t.ms_per_step;
       result.best = spec;
+      best_spread = t.spread_ms;
     }
     return t.ms_per_step;
   };
+  if (!incumbent.empty()) try_one(incumbent);
   auto out_of_time = [&]() {
     if (elapsed_s() < budget_s) return false;
     result.budget_exhausted = true;
@@ -62,12 +73,13 @@ TuneResult tune_search(const TuneCandidates& candidates, const std::function<dou
     }
   }
   if (result.best.empty()) throw ConfigError("no strategy could run on this device for this grid");
+  result.kept_incumbent = !incumbent.empty() && result.best == incumbent;
   return result;
 }
 
 std::string grid_class(int nx, int ny, int nz) {
-  auto pow2 = [](int n) { return 1 << std::max(0, int(std::lround(std::log2(std::max(n, 1))))); };
-  return std::to_string(pow2(nx)) + "x" + std::to_string(pow2(ny)) + "x" + std::to_string(pow2(nz));
+  auto bucket = [](int n) { return std::max(64, (std::max(n, 0) + 32) / 64 * 64); };
+  return std::to_string(bucket(nx)) + "x" + std::to_string(bucket(ny)) + "x" + std::to_string(bucket(nz));
 }
 
 std::string tune_cache_path() {

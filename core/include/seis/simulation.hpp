@@ -36,7 +36,7 @@ class Simulation {
   using Progress = std::function<void(int, int, double)>;
 
   Simulation(const RunPlan& plan, const StencilOperator<Physics>& strategy)
-      : plan_(plan), strategy_(strategy), physics_(plan.grid), state_(plan.grid),
+      : plan_(plan), strategy_(&strategy), physics_(plan.grid), state_(plan.grid),
         regions_(seven_regions(plan.grid, plan.scenario.pml_thickness)),
         pml_(plan.grid, CpmlParameters{plan.scenario.pml_thickness, plan.scenario.pml_reflection,
                                        plan.scenario.pml_order, plan.vmax, plan.scenario.f0, plan.dt}),
@@ -63,7 +63,7 @@ class Simulation {
       phase.reset();
       {
         ScopedRegion r("seis::inner");
-        strategy_.apply(d, regions_.inner);
+        strategy_->apply(d, regions_.inner);
         fence("seis::inner");
       }
       t.stencil_s += phase.seconds();
@@ -88,6 +88,9 @@ class Simulation {
     return t;
   }
 
+  // The tuner times candidates on one simulation (one model build).
+  void use_strategy(const StencilOperator<Physics>& strategy) { strategy_ = &strategy; }
+
   const RunPlan& plan() const { return plan_; }
   const Physics& physics() const { return physics_; }
   WaveState<Physics>& state() { return state_; }
@@ -99,7 +102,7 @@ class Simulation {
 
  private:
   RunPlan plan_;
-  const StencilOperator<Physics>& strategy_;
+  const StencilOperator<Physics>* strategy_;
   Physics physics_;
   WaveState<Physics> state_;
   Regions regions_;

@@ -22,22 +22,45 @@ void fill_random(const Field<Scalar>& f, unsigned seed, double lo, double hi) {
   Kokkos::fill_random(f.flat(), pool, Scalar(lo), Scalar(hi));
 }
 
-// Wavefields in [-1, 1), model arrays in [0, 0.1) (V = v^2 dt^2 / h^2-scaled
-// values of a stable run are of that order; TTI axis components stay < 1).
-template <class Physics>
-void fill_random(WaveState<Physics>& state, unsigned seed) {
+// Both time levels of every wavefield in [-1, 1).
+template <class Physics, class MemSpace>
+void fill_random_fields(WaveState<Physics, MemSpace>& state, unsigned seed) {
   for (int f = 0; f < Physics::num_fields; ++f) {
     fill_random(state.current(f), seed + 2 * f, -1.0, 1.0);
     fill_random(state.previous(f), seed + 2 * f + 1, -1.0, 1.0);
   }
+  fence("seis::fill_random");
+}
+
+// Wavefields in [-1, 1), model arrays in [0, 0.1) (V = v^2 dt^2 / h^2-scaled
+// values of a stable run are of that order; TTI axis components stay < 1).
+template <class Physics>
+void fill_random(WaveState<Physics>& state, unsigned seed) {
+  fill_random_fields(state, seed);
   for (int m = 0; m < Physics::num_model; ++m) fill_random(state.model(m), seed + 100 + m, 0.0, 0.1);
   fence("seis::fill_random");
 }
 
 struct StepTimes {
   double median_ms = 0, min_ms = 0, max_ms = 0;
+  double q1_ms = 0, q3_ms = 0;  // quartiles: q3 - q1 is the spread the tuner uses
   int repeats = 0;
 };
+
+// Median, quartiles and extremes of a set of step times.
+inline StepTimes summarise_steps(std::vector<double> ms) {
+  std::sort(ms.begin(), ms.end());
+  StepTimes s;
+  s.repeats = int(ms.size());
+  if (ms.empty()) return s;
+  auto at = [&](double q) { return ms[std::size_t(q * double(ms.size() - 1) + 0.5)]; };
+  s.median_ms = ms[ms.size() / 2];
+  s.q1_ms = at(0.25);
+  s.q3_ms = at(0.75);
+  s.min_ms = ms.front();
+  s.max_ms = ms.back();
+  return s;
+}
 
 // Times `repeats` single steps step(data) (after `warmup`), each fenced,
 // swapping time levels as a run would.
@@ -53,15 +76,7 @@ StepTimes time_steps(WaveState<Physics>& state, const Physics& physics, int warm
     if (r >= 0) ms.push_back(t.seconds() * 1e3);
     state.advance();
   }
-  std::sort(ms.begin(), ms.end());
-  StepTimes s;
-  s.repeats = repeats;
-  if (!ms.empty()) {
-    s.median_ms = ms[ms.size() / 2];
-    s.min_ms = ms.front();
-    s.max_ms = ms.back();
-  }
-  return s;
+  return summarise_steps(ms);
 }
 
 template <class Physics>
