@@ -28,3 +28,14 @@
 #ifndef SEIS_STREAMING_MULTIFIELD_MIN_TEAMS
 #define SEIS_STREAMING_MULTIFIELD_MIN_TEAMS 3
 #endif
+
+// st_reg_vec (4 x points per thread) for single-field physics: 256 threads,
+// 2 teams (at most 128 registers). nvcc 13 for sm_90 gives its native twin
+// 114 registers and no spills there; at 3 teams (80 registers) it spilled
+// 456 bytes. Not yet timed on a GPU: pick by measurement when one is at hand.
+#ifndef SEIS_VECTOR_STREAMING_MAX_THREADS
+#define SEIS_VECTOR_STREAMING_MAX_THREADS 256
+#endif
+#ifndef SEIS_VECTOR_STREAMING_MIN_TEAMS
+#define SEIS_VECTOR_STREAMING_MIN_TEAMS 2
+#endif

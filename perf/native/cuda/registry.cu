@@ -9,6 +9,7 @@
 #include "device/sliding_window.hpp"
 #include "device/smem_3d.hpp"
 #include "device/swic.hpp"
+#include "device/vector_streaming.hpp"
 
 #include <cuda_runtime.h>
 
@@ -62,6 +63,11 @@ const Entry* table(int* count) {
             "2.5D, z-neighbours in fixed (rotating) registers, next plane prefetched (cp.async), one barrier",
             launch_register_streaming<IsoOp, true, true>, plan_register_streaming<IsoOp, true>,
             launch_register_streaming<TtiOp, true, true>, plan_register_streaming<TtiOp, true>, Bounds::iso_and_tti),
+      entry("st_reg_vec", false,
+            "2.5D, 4 x points per thread: vector loads/stores, neighbours as vectors from one shared plane, "
+            "z in fixed registers, one barrier per plane",
+            launch_vector_streaming<IsoOp>, plan_vector_streaming<IsoOp>, launch_vector_streaming<TtiOp>,
+            plan_vector_streaming<TtiOp>, Bounds::wide),
       entry("semi_25d", false, "2.5D semi-stencil, R+1 planes in shared memory",
             launch_semi_stencil<IsoOp, 1, false, false>, plan_semi_stencil<IsoOp, 1, false>,
             launch_semi_stencil<TtiOp, 1, false, false>, plan_semi_stencil<TtiOp, 1, false>, Bounds::iso),

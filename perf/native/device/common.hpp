@@ -32,6 +32,11 @@
   (Op::F == 1 && !(Wide) ? SEIS_STREAMING_MIN_TEAMS                                    \
    : (Bound) || (Wide)   ? SEIS_STREAMING_MULTIFIELD_MIN_TEAMS                         \
                          : 0)
+// st_reg_vec's budget: its own for single-field physics, the multi-field one
+// otherwise (VectorStreamingLaunchBounds in tiled_strategy.hpp).
+#define SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)                                                   \
+  __launch_bounds__((Op::F == 1 ? SEIS_VECTOR_STREAMING_MAX_THREADS : SEIS_STREAMING_MULTIFIELD_MAX_THREADS), \
+                    (Op::F == 1 ? SEIS_VECTOR_STREAMING_MIN_TEAMS : SEIS_STREAMING_MULTIFIELD_MIN_TEAMS))
 #if defined(__HIPCC__)
 #define SEIS_NATIVE_STREAMING_BOUNDS(Op, Bound, Wide)                                               \
   __launch_bounds__((Op::F == 1 ? SEIS_NATIVE_BOUND_THREADS(Op, Bound, Wide) : 1024),                \
@@ -108,6 +113,14 @@ SEIS_NATIVE_DEV Values<Op::F> load_centre(const StepArgs<Op>& a, long long idx) 
 template <int Shift, int N, class T>
 SEIS_NATIVE_DEV void shift_queue(T* q) {
   static_for<0, N - Shift>([&](auto i) { q[i] = q[i + Shift]; });
+}
+
+// Entry of a queue of length N holding the value `Offset` planes after the
+// queue's base plane at rotation step U (always 0 for shifting queues).
+template <bool Rotating, int N, int U, int Offset>
+SEIS_NATIVE_DEV constexpr int queue_slot() {
+  static_assert(Offset >= 0 && Offset < N, "offset outside the queue");
+  return Rotating ? (U + Offset) % N : Offset;
 }
 
 // Position in a ring of P staged planes, advanced once per plane, so that the

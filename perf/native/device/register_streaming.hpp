@@ -30,14 +30,6 @@
 
 namespace seis::native::dev {
 
-// Entry of a queue of length N holding the value `Offset` planes after the
-// queue's base plane at rotation step U (always 0 for shifting queues).
-template <bool Rotating, int N, int U, int Offset>
-SEIS_NATIVE_DEV constexpr int queue_slot() {
-  static_assert(Offset >= 0 && Offset < N, "offset outside the queue");
-  return Rotating ? (U + Offset) % N : Offset;
-}
-
 // Planes of the shared ring: z-S .. z+S, plus (Prefetch) the plane whose halo
 // is in flight and the plane the fastest thread already writes next.
 template <class Op, bool Prefetch>

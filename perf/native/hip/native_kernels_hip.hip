@@ -1,10 +1,11 @@
 // The native HIP kernels (seis::native::hip in native_kernels.hpp): the
-// one-pass sliding window and semi_b for iso, instantiated from the same
+// one-pass sliding window, st_reg_vec and semi_b for iso, instantiated from the same
 // device templates as the CUDA build with HIP's primitives (non-temporal
 // stores; plain loads for the next-plane prefetch, one barrier per plane).
 
 #include "device/semi_stencil.hpp"
 #include "device/sliding_window.hpp"
+#include "device/vector_streaming.hpp"
 #include "hip/backend_hip.hpp"
 
 #include <hip/hip_runtime.h>
@@ -40,6 +41,11 @@ int launch_sliding_window(const StepArgs<IsoOp>& a, const Box& box, const Shape&
   return launch_kernel(dev::sliding_window_kernel<IsoOp, HipBackend>, plan, stream, a, box, plan.tiles, plan.layout);
 }
 
+int launch_vector_streaming(const StepArgs<IsoOp>& a, const Box& box, const Shape& s, hipStream_t stream) {
+  const LaunchPlan plan = dev::plan_vector_streaming<IsoOp>(box, s);
+  return launch_kernel(dev::vector_streaming_kernel<IsoOp>, plan, stream, a, box, plan.tiles, plan.layout);
+}
+
 int launch_semi_b(const StepArgs<IsoOp>& a, const Box& box, const Shape& s, hipStream_t stream) {
   const LaunchPlan plan = dev::plan_semi_stencil<IsoOp, 1, true>(box, s);
   return launch_kernel(dev::semi_stencil_kernel<IsoOp, HipBackend, 1, true, false>, plan, stream, a, plan.tiles,
@@ -58,6 +64,9 @@ const Entry entries[] = {
       "one-pass: float4 x loads, y in LDS, z window, non-temporal stores"},
      launch_sliding_window, dev::plan_sliding_window<IsoOp, HipBackend::vector_width>,
      SEIS_STREAMING_MULTIFIELD_MAX_THREADS},
+    {{"st_reg_vec", false, true, false,
+      "2.5D, 4 x points per thread: vector loads/stores, neighbours as vectors from one LDS plane"},
+     launch_vector_streaming, dev::plan_vector_streaming<IsoOp>, SEIS_VECTOR_STREAMING_MAX_THREADS},
     {{"semi_b", false, true, false, "semi-stencil + next plane prefetched into an extra LDS plane"}, launch_semi_b,
      dev::plan_semi_stencil<IsoOp, 1, true>, SEIS_STREAMING_MAX_THREADS},
 };
@@ -70,7 +79,7 @@ const Entry* find_entry(const char* name) {
   return nullptr;
 }
 
-// Both HIP kernels are iso 2.5D, compiled for at most e.max_threads threads
+// The HIP kernels are iso 2.5D, compiled for at most e.max_threads threads
 // per block (SEIS_NATIVE_STREAMING_BOUNDS), as their Kokkos twins.
 bool valid_shape(const Entry& e, const Shape& s) {
   return s.dx > 0 && s.dy > 0 && s.zchunk >= 0 && s.dx * s.dy <= e.max_threads;

@@ -30,6 +30,14 @@ using StreamingLaunchBounds = Kokkos::LaunchBounds<
      : BoundMultiField || WideForAll         ? SEIS_STREAMING_MULTIFIELD_MIN_TEAMS
                                              : 0)>;
 
+// The register budget of st_reg_vec (seis/streaming_bounds.hpp).
+template <class Physics>
+using VectorStreamingLaunchBounds =
+    Kokkos::LaunchBounds<(Physics::num_fields == 1 ? SEIS_VECTOR_STREAMING_MAX_THREADS
+                                                   : SEIS_STREAMING_MULTIFIELD_MAX_THREADS),
+                         (Physics::num_fields == 1 ? SEIS_VECTOR_STREAMING_MIN_TEAMS
+                                                   : SEIS_STREAMING_MULTIFIELD_MIN_TEAMS)>;
+
 // Adapts a Body to Kokkos' team functor interface.
 template <class Exec, class Body>
 struct TeamKernel {

@@ -60,6 +60,40 @@ struct VectorLanePlane {
   }
 };
 
+// A star-shaped plane term (no xy cross terms) of in-plane reach H, as the
+// VEC points of a thread need it, loaded once as whole vectors: the thread's
+// row from -HX to VEC + HX, and its own vector on rows dj = +-1 .. +-H. (Read
+// lane by lane, compilers split every vector load into the one element each
+// lane uses: 44 scalar instead of 11 vector loads per iso plane.)
+template <class Scalar, int F, int VEC, int H>
+struct StarRows {
+  static constexpr int HX = (H + VEC - 1) / VEC * VEC;
+  Scalar row[F][VEC + 2 * HX];
+  Scalar column[F][2 * H][VEC];
+  KOKKOS_FORCEINLINE_FUNCTION void load(const Scalar* lane0, int row_stride, int field_stride) {
+    for (int f = 0; f < F; ++f) {
+      static_for<0, (VEC + 2 * HX) / VEC>([&](auto q) {
+        const auto v = load_vector<VEC>(lane0 + f * field_stride + (q * VEC - HX));
+        static_for<0, VEC>([&](auto l) { row[f][q * VEC + l] = v.v[l]; });
+      });
+      static_for<0, 2 * H>([&](auto r) {
+        constexpr int DJ = decltype(r)::value < H ? decltype(r)::value - H : decltype(r)::value - H + 1;
+        const auto v = load_vector<VEC>(lane0 + f * field_stride + DJ * row_stride);
+        static_for<0, VEC>([&](auto l) { column[f][r][l] = v.v[l]; });
+      });
+    }
+  }
+};
+
+template <class Scalar, int F, int VEC, int H, int V>
+struct StarLanePlane {
+  const StarRows<Scalar, F, VEC, H>& rows;
+  KOKKOS_FORCEINLINE_FUNCTION Scalar operator()(int f, int di, int dj) const {
+    return dj == 0 ? rows.row[f][StarRows<Scalar, F, VEC, H>::HX + V + di]
+                   : rows.column[f][dj < 0 ? dj + H : dj + H - 1][V];
+  }
+};
+
 // The memory side of lane V: previous level and model from vectors loaded
 // ahead, the new value into a vector that is stored after all lanes.
 template <class Physics, int VEC>
@@ -94,17 +128,19 @@ struct VectorStreamingBody
   using typename Base::accum_type;
   using typename Base::scalar_type;
   using typename Base::values_type;
-  // 256-thread teams, at least 3 per SM (at most 85 registers): the VEC-wide
-  // queue needs more registers than the 512-thread iso budget leaves.
-  using launch_bounds = StreamingLaunchBounds<Physics, true, true>;
+  // Its own register budget (seis/streaming_bounds.hpp): the VEC-wide queue
+  // and vector windows of single-field physics need more registers than the
+  // other streaming kernels.
+  using launch_bounds = VectorStreamingLaunchBounds<Physics>;
   static constexpr int CPT = Base::CPT;
   static constexpr int F = Base::F;
   static constexpr int R = Base::R;
   static constexpr int H = Base::H;
-  // Vector width: the backend's for single-field physics; multi-field
-  // physics (TTI) keeps one point per thread, since its two queues of 2R+1
-  // planes would not fit the register budget at VEC > 1.
-  static constexpr int VEC = F == 1 ? ExecTraits<Exec>::vector_width : 1;
+  // Four points per thread for single-field physics (16-byte vectors of
+  // float on every backend); multi-field physics (TTI) keeps one point per
+  // thread, since its two queues of 2R+1 planes would not fit the register
+  // budget at VEC > 1. The native twin uses the same widths.
+  static constexpr int VEC = F == 1 ? 4 : 1;
   static constexpr int HX = (H + VEC - 1) / VEC * VEC;  // x halo in whole vectors
   static constexpr int Q = 2 * R + 1;                   // register queue
   using vector_type = ScalarVector<scalar_type, VEC>;
@@ -186,6 +222,14 @@ struct VectorStreamingBody
         const int centre = layout.centre(cx, cy);
         accum_type acc[VEC];
         typename Physics::point_coeffs coeffs[VEC];
+        // Star-shaped terms read whole vectors once into registers; terms
+        // with xy cross terms read their neighbours' vectors lane by lane.
+        constexpr bool star = !Physics::in_plane_cross_terms && VEC > 1;
+        StarRows<scalar_type, F, VEC, star ? H : 1> star_rows[star ? 2 * S + 1 : 1];
+        if constexpr (star)
+          static_for<-S, S + 1>([&](auto dz) {
+            star_rows[dz + S].load(plane(ring.slot(dz)) + centre, layout.w, layout.field_stride);
+          });
         static_for<0, VEC>([&](auto v) {
           constexpr int V = decltype(v)::value;
           const VectorPointLane<Physics, VEC, V> mem{point[slot], nullptr};
@@ -193,7 +237,10 @@ struct VectorStreamingBody
           acc[V] = accum_type{};
           static_for<-R, R + 1>([&](auto dz) {
             constexpr int DZ = decltype(dz)::value;
-            if constexpr (DZ >= -S && DZ <= S) {
+            if constexpr (star && DZ >= -S && DZ <= S) {
+              const StarLanePlane<scalar_type, F, VEC, H, V> window{star_rows[DZ + S]};
+              acc[V] += data.physics.plane_term(dz, window, coeffs[V]);
+            } else if constexpr (DZ >= -S && DZ <= S) {
               const VectorLanePlane<scalar_type, F, VEC, V> window{plane(ring.slot(dz)) + centre, layout.w,
                                                                    layout.field_stride};
               acc[V] += data.physics.plane_term(dz, window, coeffs[V]);
