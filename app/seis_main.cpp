@@ -5,6 +5,7 @@
 //   seis strategies
 //   seis --version
 
+#include "plan_summary.hpp"
 #include "progress.hpp"
 #include "tuning.hpp"
 
@@ -79,6 +80,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     std::fprintf(stderr, "seis: %s, %s physics, grid %d x %d x %d, %d steps, dt %.4g s, strategy %s on %s\n",
                  plan.scenario.name.c_str(), Physics::name(), plan.grid.nx(), plan.grid.ny(), plan.grid.nz(),
                  plan.scenario.steps, plan.dt, strategy->name().c_str(), DefaultExec::name());
+    print_parameters(stderr, plan);
     for (const auto& w : plan.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     for (const auto& w : sim.warnings()) std::fprintf(stderr, "warning: %s\n", w.c_str());
   }
@@ -99,6 +101,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   report["scenario"] = {{"name", plan.scenario.name}, {"file", opt.scenario_path}};
   report["device"] = device_json();
   report["physics"] = Physics::name();
+  report["model"] = parameters_json(plan);
   report["precision"] = sizeof(Scalar) == 4 ? "float32" : "float64";
   report["strategy"] = {{"name", strategy->name()}, {"chosen_by", chosen_by}};
   const Box& in = sim.regions().inner;

@@ -2,7 +2,8 @@
 # Installs every build dependency of seiskokkos from Debian/Ubuntu packages:
 # Kokkos 3.4 (Serial) and Kokkos Kernels from Trilinos, Catch2 v2, CLI11,
 # toml++, nlohmann-json, segyio, the HIP compiler (to compile the native HIP
-# kernels for gfx90a), and NumPy/matplotlib for perf/plot_roofline.py.
+# kernels for gfx90a), NumPy/matplotlib for perf/plot_roofline.py, and segyio
+# for Python (the model reader tests write SEG-Y files with it).
 # Runs apt-get through sudo when not root.
 set -euo pipefail
 SUDO=""
@@ -14,4 +15,4 @@ $SUDO apt-get install -y -q --no-install-recommends \
   libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev \
   catch2 libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libsegyio-dev \
   hipcc \
-  python3 python3-numpy python3-matplotlib
+  python3 python3-numpy python3-matplotlib python3-segyio
