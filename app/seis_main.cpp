@@ -2,9 +2,11 @@
 //
 //   seis run SCENARIO.toml [--strategy NAME[:SHAPE]|auto] [--steps N] [--output DIR] [--overwrite]
 //   seis tune SCENARIO.toml [--budget SECONDS]
+//   seis check SCENARIO.toml [--strategy ...] [--steps N] [--output DIR]
 //   seis strategies
 //   seis --version
 
+#include "check.hpp"
 #include "kokkos_arguments.hpp"
 #include "plan_summary.hpp"
 #include "progress.hpp"
@@ -176,6 +178,14 @@ int cmd_run(const RunOptions& opt) {
   return run_physics<IsoPhysics<float>>(plan, opt, out);
 }
 
+int cmd_check(const RunOptions& opt) {
+  const RunPlan plan = plan_for(opt);
+  const std::string spec = opt.strategy.empty() ? plan.scenario.strategy : opt.strategy;
+  const std::string out = opt.output.empty() ? "seis-out/" + plan.scenario.name : opt.output;
+  if (plan.scenario.physics == "tti") return check_scenario<TtiPhysics<float>>(plan, spec, out);
+  return check_scenario<IsoPhysics<float>>(plan, spec, out);
+}
+
 int cmd_tune(const RunOptions& opt) {
   const RunPlan plan = plan_for(opt);
   AutoChoice choice = plan.scenario.physics == "tti" ? tune_and_store<TtiPhysics<float>>(plan, opt.tune_budget, true)
@@ -235,6 +245,12 @@ int main(int argc, char** argv) {
   auto* tune = app.add_subcommand("tune", "find the fastest strategy and block shape for a scenario on this device");
   tune->add_option("scenario", opt.scenario_path, "scenario TOML file")->required();
   tune->add_option("--budget", opt.tune_budget, "seconds the search may spend (default 120)");
+  auto* check = app.add_subcommand(
+      "check", "validate a scenario and predict its resolution, dispersion, memory and run time (allocates nothing)");
+  check->add_option("scenario", opt.scenario_path, "scenario TOML file")->required();
+  check->add_option("--strategy", opt.strategy, "strategy NAME[:SHAPE] or auto (default: the scenario's)");
+  check->add_option("--steps", opt.steps, "number of time steps (default: the scenario's)")->check(CLI::PositiveNumber);
+  check->add_option("--output", opt.output, "output directory (default: seis-out/<scenario>)");
   bool names_only = false;
   auto* strategies = app.add_subcommand("strategies", "list the strategies and where they run");
   strategies->add_flag("--names", names_only, "only the names of the strategies offered here, one per line");
@@ -248,6 +264,7 @@ int main(int argc, char** argv) {
   return run_reporting_errors("seis", [&] {
     if (run->parsed()) return cmd_run(opt);
     if (tune->parsed()) return cmd_tune(opt);
+    if (check->parsed()) return cmd_check(opt);
     return cmd_strategies(names_only);
   });
 }
