@@ -49,8 +49,11 @@ int check_scenario(const RunPlan& plan, const std::string& strategy_spec, const 
               "from the source, is %.3g wavelengths away: about %.3f %% of a period there\n",
               100 * c.worst_error, c.farthest_receiver_m, c.farthest_wavelengths,
               100 * c.worst_error * c.farthest_wavelengths);
-  std::printf("memory       device %.4g GB (fields, model, CPML, trace buffer), host %.4g GB (model files, traces)\n",
+  std::printf("memory       device %.4g GB (fields, model, CPML, trace buffer), host %.4g GB (model files, traces, a snapshot)\n",
               double(c.device_bytes) / 1e9, double(c.host_bytes) / 1e9);
+  if (plan.snapshots.enabled())
+    std::printf("snapshots    %d of %.4g MB each (.npy; PNG images besides) in %s/snapshots\n",
+                plan.snapshots.count(s.steps), double(plan.snapshots.bytes_per_snapshot(s)) / 1e6, output_dir.c_str());
   const TuneKey key = tune_key(plan, Physics::name());
   CachedChoice cached;
   if (lookup_tuned(tune_cache_path(), key, cached))

@@ -24,6 +24,7 @@
 #include "seis/run_plan.hpp"
 #include "seis/scenario.hpp"
 #include "seis/simulation.hpp"
+#include "seis/snapshot_writer.hpp"
 #include "seis/version.hpp"
 
 #include <CLI/CLI.hpp>
@@ -33,6 +34,7 @@
 #include <cstdio>
 #include <ctime>
 #include <iostream>
+#include <memory>
 #include <string>
 
 namespace {
@@ -86,6 +88,11 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     print_parameters(stderr, plan);
     for (const auto& w : plan.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     for (const auto& w : sim.warnings()) std::fprintf(stderr, "warning: %s\n", w.c_str());
+  }
+  std::unique_ptr<SnapshotWriter> snapshots;
+  if (plan.snapshots.enabled()) {
+    snapshots = std::make_unique<SnapshotWriter>(plan, output_dir);
+    sim.observe_steps([&](int step, const auto& p) { (*snapshots)(step, p); });
   }
   ProgressReporter progress(!opt.quiet);
   const RunTiming t = sim.run([&](int s, int n, double sec) { progress(s, n, sec); });
@@ -141,6 +148,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   nlohmann::json warnings = plan.warnings;
   for (const auto& w : sim.warnings()) warnings.push_back(w);
   report["warnings"] = warnings;
+  if (snapshots) report["snapshots"] = snapshots->finish();
 
   const auto written = write_run_outputs(output_dir, plan, sim.receivers().traces(), sim.receivers().samples(), report);
   if (!opt.quiet) {
@@ -149,6 +157,8 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     if (opt.stream) std::fprintf(stderr, " (%.0f%% of %.0f GB/s copy)", 100 * eff_gbs / stream.gbytes_per_s, stream.gbytes_per_s);
     std::fprintf(stderr, "\n");
     for (const auto& w : written) std::fprintf(stderr, "wrote %s\n", w.c_str());
+    if (snapshots)
+      std::fprintf(stderr, "wrote %d snapshot files in %s\n", snapshots->files_written(), snapshots->directory().c_str());
   }
   return 0;
 }

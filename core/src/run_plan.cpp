@@ -185,6 +185,7 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
   for (std::size_t r = 0; r < s.receivers.size(); ++r)
     plan.receivers.push_back(snap(s.receivers[r], s, "receiver " + std::to_string(r), plan.warnings));
   plan.samples = (s.steps + s.record_every - 1) / s.record_every;
+  plan.snapshots = plan_snapshots(s);
 
   const double points_per_wavelength = plan.vmin / (2.5 * s.f0) / std::max({s.hx, s.hy, s.hz});
   if (points_per_wavelength < 4)

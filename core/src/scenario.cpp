@@ -130,7 +130,7 @@ bool boolean(const toml::node& n, const std::string& name) {
 Scenario from_table(const toml::table& root, const std::string& name, const std::filesystem::path& base) {
   Scenario s;
   s.name = name;
-  check_keys(root, "", {"name", "physics", "grid", "time", "model", "source", "receivers", "boundary", "run"});
+  check_keys(root, "", {"name", "physics", "grid", "time", "model", "source", "receivers", "boundary", "run", "output"});
   optional(root, "name", "", s.name, string_value);
   optional(root, "physics", "", s.physics, string_value);
   if (s.physics != "iso" && s.physics != "tti")
@@ -222,6 +222,19 @@ Scenario from_table(const toml::table& root, const std::string& name, const std:
     check_keys(*run, "run", {"strategy", "segy"});
     optional(*run, "strategy", "run.", s.strategy, string_value);
     optional(*run, "segy", "run.", s.write_segy, boolean);
+  }
+  if (const toml::table* output = table_at(root, "output", "")) {
+    check_keys(*output, "output", {"snapshots"});
+    if (const toml::table* snap = table_at(*output, "snapshots", "output.")) {
+      check_keys(*snap, "output.snapshots", {"every", "slices", "volume"});
+      s.snapshots.every = required<int>(*snap, "every", "output.snapshots.", integer);
+      if (const toml::node* slices = snap->get("slices")) {
+        const toml::array* a = slices->as_array();
+        if (!a) throw InputError("'output.snapshots.slices' must be an array of strings such as \"z=400\"");
+        for (const auto& e : *a) s.snapshots.slices.push_back(string_value(e, "output.snapshots.slices"));
+      }
+      optional(*snap, "volume", "output.snapshots.", s.snapshots.volume, boolean);
+    }
   }
   return s;
 }

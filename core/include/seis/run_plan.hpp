@@ -5,6 +5,7 @@
 
 #include "seis/grid.hpp"
 #include "seis/scenario.hpp"
+#include "seis/snapshot_plan.hpp"
 
 #include <cstddef>
 #include <memory>
@@ -43,6 +44,7 @@ struct RunPlan {
   std::size_t bytes_needed = 0;
   std::vector<std::string> warnings;
   std::vector<ParameterSummary> parameters;  // those the physics uses, in the order below
+  SnapshotPlan snapshots;
 
   // Model files (empty pointer for non-file specs), in the order
   // vp, epsilon, delta, theta, phi.

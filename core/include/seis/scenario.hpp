@@ -42,6 +42,14 @@ struct Point3 {
   double x = 0, y = 0, z = 0;
 };
 
+// Wavefield snapshots: every `every` steps, planes through the grid at given
+// positions ("z=400": the plane z = 400 m) and/or the whole volume.
+struct SnapshotSpec {
+  int every = 0;  // 0: none
+  std::vector<std::string> slices;
+  bool volume = false;
+};
+
 struct Scenario {
   std::string name;      // file stem unless given
   std::string physics = "iso";  // "iso" or "tti"
@@ -83,6 +91,9 @@ struct Scenario {
   // Run.
   std::string strategy = "gmem_3d";
   bool write_segy = true;
+
+  // Output.
+  SnapshotSpec snapshots;
 };
 
 // Reads and checks a scenario file (unknown keys, types, ranges). Throws
