@@ -1,6 +1,7 @@
 #pragma once
 // Progress of a run on the terminal: a bar with ETA that redraws in place on
-// a terminal, plain lines (every 10 %) otherwise.
+// a terminal; otherwise (logs) a plain line per 2 % of the steps, or after
+// 10 s when 2 % takes longer.
 
 #include <cstdio>
 #include <string>
@@ -10,7 +11,8 @@ namespace seis {
 
 class ProgressReporter {
  public:
-  explicit ProgressReporter(bool enabled) : enabled_(enabled), tty_(isatty(fileno(stderr)) != 0) {}
+  explicit ProgressReporter(bool enabled, std::FILE* out = stderr)
+      : enabled_(enabled), tty_(isatty(fileno(out)) != 0), out_(out) {}
 
   void operator()(int step, int steps, double seconds) {
     if (!enabled_) return;
@@ -20,18 +22,19 @@ class ProgressReporter {
       if (seconds - last_ < 0.1 && step != steps) return;
       last_ = seconds;
       const int width = 30, filled = int(frac * width + 0.5);
-      std::fprintf(stderr, "\r[%s%s] %5.1f%% step %d/%d  %s elapsed  ETA %s ", std::string(filled, '#').c_str(),
+      std::fprintf(out_, "\r[%s%s] %5.1f%% step %d/%d  %s elapsed  ETA %s ", std::string(filled, '#').c_str(),
                    std::string(width - filled, '.').c_str(), 100 * frac, step, steps, clock(seconds).c_str(),
                    clock(eta).c_str());
-      if (step == steps) std::fprintf(stderr, "\n");
+      if (step == steps) std::fprintf(out_, "\n");
     } else {
-      const int decile = int(frac * 10);
-      if (decile <= printed_ && step != steps) return;
-      printed_ = decile;
-      std::fprintf(stderr, "progress: step %d/%d (%.0f%%), %s elapsed, ETA %s\n", step, steps, 100 * frac,
+      const int bucket = int(frac * 50);  // 2 % steps
+      if (bucket <= printed_ && seconds - last_ < 10 && step != steps) return;
+      printed_ = bucket;
+      last_ = seconds;
+      std::fprintf(out_, "progress: step %d/%d (%.0f%%), %s elapsed, ETA %s\n", step, steps, 100 * frac,
                    clock(seconds).c_str(), clock(eta).c_str());
     }
-    std::fflush(stderr);
+    std::fflush(out_);
   }
 
  private:
@@ -42,7 +45,8 @@ class ProgressReporter {
     return buf;
   }
   bool enabled_, tty_;
-  double last_ = -1;
+  std::FILE* out_;
+  double last_ = 0;
   int printed_ = 0;
 };
 

@@ -2,9 +2,13 @@
 //
 //   seis run SCENARIO.toml [--strategy NAME[:SHAPE]|auto] [--steps N] [--output DIR] [--overwrite]
 //   seis tune SCENARIO.toml [--budget SECONDS]
+//   seis check SCENARIO.toml [--strategy ...] [--steps N] [--output DIR]
 //   seis strategies
 //   seis --version
 
+#include "check.hpp"
+#include "kokkos_arguments.hpp"
+#include "plan_summary.hpp"
 #include "progress.hpp"
 #include "tuning.hpp"
 
@@ -20,6 +24,7 @@
 #include "seis/run_plan.hpp"
 #include "seis/scenario.hpp"
 #include "seis/simulation.hpp"
+#include "seis/snapshot_writer.hpp"
 #include "seis/version.hpp"
 
 #include <CLI/CLI.hpp>
@@ -29,6 +34,7 @@
 #include <cstdio>
 #include <ctime>
 #include <iostream>
+#include <memory>
 #include <string>
 
 namespace {
@@ -81,14 +87,27 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     std::fprintf(stderr, "seis: %s, %s physics, grid %d x %d x %d, %d steps, dt %.4g s, strategy %s on %s\n",
                  plan.scenario.name.c_str(), Physics::name(), plan.grid.nx(), plan.grid.ny(), plan.grid.nz(),
                  plan.scenario.steps, plan.dt, strategy->name().c_str(), DefaultExec::name());
+    print_parameters(stderr, plan);
     for (const auto& w : plan.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     for (const auto& w : sim.warnings()) std::fprintf(stderr, "warning: %s\n", w.c_str());
+  }
+  std::unique_ptr<SnapshotWriter> snapshots;
+  if (plan.snapshots.enabled()) {
+    snapshots = std::make_unique<SnapshotWriter>(plan, output_dir);
+    sim.observe_steps([&](int step, const auto& p) { (*snapshots)(step, p); });
   }
   ProgressReporter progress(!opt.quiet);
   const RunTiming t = sim.run([&](int s, int n, double sec) { progress(s, n, sec); });
 
   CopyBandwidth stream;
-  if (opt.stream) stream = measure_copy_bandwidth(default_stream_bytes(Traits::is_gpu, Traits::device_memory_bytes()));
+  if (opt.stream) {
+    // The probe allocates two arrays of its own after the run: say so.
+    const std::size_t bytes = default_stream_bytes(Traits::is_gpu, Traits::device_memory_bytes());
+    if (!opt.quiet)
+      std::fprintf(stderr, "measuring the copy bandwidth for the report: 2 arrays of %.3g GB on %s (--no-stream skips it)\n",
+                   double(bytes) / 1e9, DefaultExec::name());
+    stream = measure_copy_bandwidth(bytes);
+  }
 
   const index_t inner = sim.regions().inner.volume();
   const index_t all = plan.grid.interior_points();
@@ -101,6 +120,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   report["scenario"] = {{"name", plan.scenario.name}, {"file", opt.scenario_path}};
   report["device"] = device_json();
   report["physics"] = Physics::name();
+  report["model"] = parameters_json(plan);
   report["precision"] = sizeof(Scalar) == 4 ? "float32" : "float64";
   report["strategy"] = {{"name", strategy->name()}, {"chosen_by", chosen_by}};
   if (expected_ms_per_step > 0) {
@@ -135,6 +155,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   nlohmann::json warnings = plan.warnings;
   for (const auto& w : sim.warnings()) warnings.push_back(w);
   report["warnings"] = warnings;
+  if (snapshots) report["snapshots"] = snapshots->finish();
 
   const auto written = write_run_outputs(output_dir, plan, sim.receivers().traces(), sim.receivers().samples(), report);
   if (!opt.quiet) {
@@ -143,6 +164,8 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     if (opt.stream) std::fprintf(stderr, " (%.0f%% of %.0f GB/s copy)", 100 * eff_gbs / stream.gbytes_per_s, stream.gbytes_per_s);
     std::fprintf(stderr, "\n");
     for (const auto& w : written) std::fprintf(stderr, "wrote %s\n", w.c_str());
+    if (snapshots)
+      std::fprintf(stderr, "wrote %d snapshot files in %s\n", snapshots->files_written(), snapshots->directory().c_str());
   }
   return 0;
 }
@@ -170,6 +193,14 @@ int cmd_run(const RunOptions& opt) {
   check_output_dir(out, opt.overwrite);
   if (plan.scenario.physics == "tti") return run_physics<TtiPhysics<float>>(plan, opt, out);
   return run_physics<IsoPhysics<float>>(plan, opt, out);
+}
+
+int cmd_check(const RunOptions& opt) {
+  const RunPlan plan = plan_for(opt);
+  const std::string spec = opt.strategy.empty() ? plan.scenario.strategy : opt.strategy;
+  const std::string out = opt.output.empty() ? "seis-out/" + plan.scenario.name : opt.output;
+  if (plan.scenario.physics == "tti") return check_scenario<TtiPhysics<float>>(plan, spec, out);
+  return check_scenario<IsoPhysics<float>>(plan, spec, out);
 }
 
 int cmd_tune(const RunOptions& opt) {
@@ -203,11 +234,21 @@ int cmd_strategies(bool names_only) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  Kokkos::ScopeGuard kokkos(argc, argv);
+  // Kokkos sees only its own options (--kokkos-*), after the command line is
+  // parsed, so that `seis --help` is the program's usage; --kokkos-help
+  // prints Kokkos' options.
+  KokkosArguments kokkos_args(argc, argv);
+  if (kokkos_args.help_requested()) {
+    Kokkos::initialize(kokkos_args.argc(), kokkos_args.argv());
+    Kokkos::finalize();
+    return 0;
+  }
   CLI::App app{"seiskokkos: seismic wave propagation with high-order stencils (Kokkos " + kokkos_version_string() + ")"};
   app.set_version_flag("--version", std::string("seis ") + SEIS_VERSION_STRING + " (Kokkos " + kokkos_version_string() +
                                         ", " + DefaultExec::name() + ")");
   app.require_subcommand(1);
+  app.footer("Kokkos options (--kokkos-num-threads=N, --kokkos-device-id=N, ...) are passed on to Kokkos; "
+             "--kokkos-help lists them.");
   RunOptions opt;
   auto* run = app.add_subcommand("run", "run a scenario");
   run->add_option("scenario", opt.scenario_path, "scenario TOML file")->required();
@@ -221,18 +262,26 @@ int main(int argc, char** argv) {
   auto* tune = app.add_subcommand("tune", "find the fastest strategy and block shape for a scenario on this device");
   tune->add_option("scenario", opt.scenario_path, "scenario TOML file")->required();
   tune->add_option("--budget", opt.tune_budget, "seconds the search may spend (default 120)");
+  auto* check = app.add_subcommand(
+      "check", "validate a scenario and predict its resolution, dispersion, memory and run time (allocates nothing)");
+  check->add_option("scenario", opt.scenario_path, "scenario TOML file")->required();
+  check->add_option("--strategy", opt.strategy, "strategy NAME[:SHAPE] or auto (default: the scenario's)");
+  check->add_option("--steps", opt.steps, "number of time steps (default: the scenario's)")->check(CLI::PositiveNumber);
+  check->add_option("--output", opt.output, "output directory (default: seis-out/<scenario>)");
   bool names_only = false;
   auto* strategies = app.add_subcommand("strategies", "list the strategies and where they run");
   strategies->add_flag("--names", names_only, "only the names of the strategies offered here, one per line");
 
   try {
-    app.parse(argc, argv);
+    app.parse(kokkos_args.program_argc(), kokkos_args.program_argv());
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
+  Kokkos::ScopeGuard kokkos(kokkos_args.argc(), kokkos_args.argv());
   return run_reporting_errors("seis", [&] {
     if (run->parsed()) return cmd_run(opt);
     if (tune->parsed()) return cmd_tune(opt);
+    if (check->parsed()) return cmd_check(opt);
     return cmd_strategies(names_only);
   });
 }

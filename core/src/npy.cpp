@@ -3,6 +3,7 @@
 #include "seis/errors.hpp"
 #include "seis/io/atomic_file.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
@@ -45,17 +46,27 @@ NpyArray read_npy(const std::string& path) {
   const std::size_t len = std::uint8_t(magic[8]) | (std::size_t(std::uint8_t(magic[9])) << 8);
   std::string header(len, '\0');
   in.read(header.data(), std::streamsize(len));
-  if (header.find("'descr': '<f4'") == std::string::npos || header.find("'fortran_order': False") == std::string::npos)
-    throw InputError("'" + path + "' is not a C-ordered little-endian float32 array");
+  const bool f4 = header.find("'descr': '<f4'") != std::string::npos;
+  const bool f8 = header.find("'descr': '<f8'") != std::string::npos;
+  if (!f4 && !f8) throw InputError("'" + path + "' is not a little-endian float32 or float64 array");
   NpyArray a;
+  a.fortran_order = header.find("'fortran_order': True") != std::string::npos;
   const auto open = header.find('('), close = header.find(')');
+  if (open == std::string::npos || close == std::string::npos || close < open)
+    throw InputError("'" + path + "' has no shape in its header");
   std::stringstream dims(header.substr(open + 1, close - open - 1));
   std::string item;
   while (std::getline(dims, item, ','))
     if (item.find_first_of("0123456789") != std::string::npos) a.shape.push_back(std::stoul(item));
   const std::size_t count = std::accumulate(a.shape.begin(), a.shape.end(), std::size_t(1), std::multiplies<>());
   a.data.resize(count);
-  in.read(reinterpret_cast<char*>(a.data.data()), std::streamsize(count * sizeof(float)));
+  if (f4) {
+    in.read(reinterpret_cast<char*>(a.data.data()), std::streamsize(count * sizeof(float)));
+  } else {
+    std::vector<double> wide(count);
+    in.read(reinterpret_cast<char*>(wide.data()), std::streamsize(count * sizeof(double)));
+    std::copy(wide.begin(), wide.end(), a.data.begin());
+  }
   if (!in) throw InputError("'" + path + "' is shorter than its header says");
   return a;
 }

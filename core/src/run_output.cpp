@@ -3,6 +3,7 @@
 #include "seis/errors.hpp"
 #include "seis/io/atomic_file.hpp"
 #include "seis/io/npy.hpp"
+#include "seis/io/png_image.hpp"
 #include "seis/io/segy.hpp"
 
 #include <filesystem>
@@ -13,7 +14,7 @@ namespace fs = std::filesystem;
 
 const std::vector<std::string>& run_output_files() {
   static const std::vector<std::string> files = {"report.json", "seismograms.npy", "seismograms.json",
-                                                 "seismograms.sgy"};
+                                                 "seismograms.sgy", "seismograms.png", "snapshots"};
   return files;
 }
 
@@ -59,6 +60,12 @@ std::vector<std::string> write_run_outputs(const std::string& dir, const RunPlan
   const std::string npy = (d / "seismograms.npy").string();
   write_npy(npy, {plan.receivers.size(), std::size_t(samples)}, traces.data());
   written.push_back(npy);
+  // The shot gather as an image: receivers across, time down.
+  const std::string png = (d / "seismograms.png").string();
+  const int receivers = int(plan.receivers.size());
+  if (write_png_image(png, traces.data(), receivers, samples, symmetric_clip(traces.data(), traces.size()),
+                      magnification(receivers), magnification(samples)))
+    written.push_back(png);
   const std::string header = (d / "seismograms.json").string();
   write_file_atomically(header, [&](std::ostream& out) { out << seismogram_header(plan, samples).dump(2) << "\n"; });
   written.push_back(header);

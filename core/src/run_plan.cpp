@@ -1,12 +1,12 @@
 #include "seis/run_plan.hpp"
 
 #include "seis/errors.hpp"
+#include "seis/io/model_readers.hpp"
 #include "seis/pml.hpp"
 #include "seis/stencil_coefficients.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
 namespace seis {
@@ -27,43 +27,41 @@ std::string fmt_bytes(std::size_t b) {
   return s.str();
 }
 
-ModelFileData read_model_file(const ModelSpec& m, const std::string& what, const Scenario& s) {
-  if (m.dims[0] != s.nx || m.dims[1] != s.ny || m.dims[2] != s.nz)
-    throw InputError(what + " file '" + m.path + "' has dims [" + std::to_string(m.dims[0]) + ", " +
-                     std::to_string(m.dims[1]) + ", " + std::to_string(m.dims[2]) +
-                     "] but the grid is [" + std::to_string(s.nx) + ", " + std::to_string(s.ny) + ", " +
-                     std::to_string(s.nz) + "]");
-  std::ifstream in(m.path, std::ios::binary | std::ios::ate);
-  if (!in) throw InputError(what + " file '" + m.path + "' cannot be opened");
-  const std::streamoff size = in.tellg();
-  const std::size_t count = std::size_t(s.nx) * s.ny * s.nz;
-  if (size < 0 || std::size_t(size) != count * sizeof(float))
-    throw InputError(what + " file '" + m.path + "' has " + std::to_string(size) + " bytes; dims [" +
-                     std::to_string(s.nx) + ", " + std::to_string(s.ny) + ", " + std::to_string(s.nz) +
-                     "] of float32 need " + std::to_string(count * sizeof(float)));
-  in.seekg(0);
-  auto data = std::make_shared<std::vector<float>>(count);
-  in.read(reinterpret_cast<char*>(data->data()), std::streamsize(count * sizeof(float)));
-  if (!in) throw InputError(what + " file '" + m.path + "' could not be read completely");
-  for (std::size_t i = 0; i < count; ++i)
-    if (!std::isfinite((*data)[i]))
-      throw InputError(what + " file '" + m.path + "' holds a non-finite value at element " + std::to_string(i));
-  return data;
-}
-
-ParameterRange range_of(const ModelSpec& m, const ModelFileData& file) {
+// Range and mean of a parameter over the grid's nodes.
+ParameterSummary summarise(const ModelSpec& m, const ModelFileData& file, const Scenario& s) {
+  ParameterSummary p;
   switch (m.kind) {
-    case ModelSpec::Kind::constant: return {m.value, m.value};
+    case ModelSpec::Kind::constant:
+      p.min = p.max = p.mean = m.value;
+      p.source = "constant";
+      break;
     case ModelSpec::Kind::layered: {
       const auto [lo, hi] = std::minmax_element(m.values.begin(), m.values.end());
-      return {*lo, *hi};
+      p.min = *lo;
+      p.max = *hi;
+      double sum = 0;
+      for (int z = 0; z < s.nz; ++z) {  // the layer of node z, as the model builder picks it
+        std::size_t k = 0;
+        while (k + 1 < m.tops.size() && m.tops[k + 1] <= z * s.hz) ++k;
+        sum += m.values[k];
+      }
+      p.mean = sum / s.nz;
+      p.source = std::to_string(m.values.size()) + " layers";
+      break;
     }
     case ModelSpec::Kind::file: {
       const auto [lo, hi] = std::minmax_element(file->begin(), file->end());
-      return {*lo, *hi};
+      p.min = *lo;
+      p.max = *hi;
+      double sum = 0;
+      for (float v : *file) sum += v;
+      p.mean = sum / double(file->size());
+      const char* format[] = {"raw float32", "npy", "SEG-Y"};
+      p.source = std::string(format[int(m.format)]) + " file " + m.path;
+      break;
     }
   }
-  return {};
+  return p;
 }
 
 NodeIndex snap(const Point3& p, const Scenario& s, const std::string& what, std::vector<std::string>& warnings) {
@@ -130,7 +128,7 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
   const ModelSpec* specs[5] = {&s.vp, &s.epsilon, &s.delta, &s.theta, &s.phi};
   const char* names[5] = {"velocity", "epsilon", "delta", "theta", "phi"};
   const int used = s.physics == "tti" ? 5 : 1;
-  ParameterRange ranges[5];
+  ParameterSummary ranges[5];
   for (int i = 0; i < used; ++i) {
     const ModelSpec& m = *specs[i];
     if (m.kind == ModelSpec::Kind::layered) {
@@ -143,8 +141,13 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
         if (!(m.tops[k] > m.tops[k - 1]))
           throw InputError(std::string(names[i]) + ": layer tops must increase");
     }
-    if (m.kind == ModelSpec::Kind::file) plan.files[i] = read_model_file(m, names[i], s);
-    ranges[i] = range_of(m, plan.files[i]);
+    std::string resampled;
+    if (m.kind == ModelSpec::Kind::file)
+      plan.files[i] = std::make_shared<const std::vector<float>>(load_model_on_grid(m, names[i], s, resampled));
+    ranges[i] = summarise(m, plan.files[i], s);
+    ranges[i].name = names[i];
+    ranges[i].resampled = resampled;
+    plan.parameters.push_back(ranges[i]);
     if (!std::isfinite(ranges[i].min) || !std::isfinite(ranges[i].max))
       throw InputError(std::string(names[i]) + " has non-finite values");
   }
@@ -182,6 +185,7 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
   for (std::size_t r = 0; r < s.receivers.size(); ++r)
     plan.receivers.push_back(snap(s.receivers[r], s, "receiver " + std::to_string(r), plan.warnings));
   plan.samples = (s.steps + s.record_every - 1) / s.record_every;
+  plan.snapshots = plan_snapshots(s);
 
   const double points_per_wavelength = plan.vmin / (2.5 * s.f0) / std::max({s.hx, s.hy, s.hz});
   if (points_per_wavelength < 4)

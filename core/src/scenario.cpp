@@ -70,15 +70,17 @@ Point3 point(const toml::node& n, const std::string& name) {
   return {v[0], v[1], v[2]};
 }
 
+std::string string_value(const toml::node& n, const std::string& name) {
+  if (auto s = n.value<std::string>()) return *s;
+  throw InputError("'" + name + "' must be a string");
+}
+
 ModelSpec model_spec(const toml::node& n, const std::string& name, const std::filesystem::path& base) {
   if (n.is_number()) return ModelSpec::constant_value(number(n, name));
   const toml::table* t = n.as_table();
   if (!t) throw InputError("'" + name + "' must be a number or a table with a 'type'");
   const std::string where = name + ".";
-  const auto type = required<std::string>(*t, "type", where, [](const toml::node& v, const std::string& k) {
-    if (auto s = v.value<std::string>()) return *s;
-    throw InputError("'" + k + "' must be a string");
-  });
+  const auto type = required<std::string>(*t, "type", where, string_value);
   ModelSpec m;
   if (type == "constant") {
     check_keys(*t, name, {"type", "value"});
@@ -89,27 +91,35 @@ ModelSpec model_spec(const toml::node& n, const std::string& name, const std::fi
     m.kind = ModelSpec::Kind::layered;
     m.tops = required<std::vector<double>>(*t, "tops", where, numbers);
     m.values = required<std::vector<double>>(*t, "values", where, numbers);
-  } else if (type == "file") {
-    check_keys(*t, name, {"type", "path", "dims"});
+  } else if (type == "file" || type == "npy" || type == "segy") {
+    const bool raw = type == "file";
+    if (raw) check_keys(*t, name, {"type", "path", "dims", "spacing", "origin"});
+    else check_keys(*t, name, {"type", "path", "spacing", "origin"});
     m.kind = ModelSpec::Kind::file;
-    const auto path = required<std::string>(*t, "path", where, [](const toml::node& v, const std::string& k) {
-      if (auto s = v.value<std::string>()) return *s;
-      throw InputError("'" + k + "' must be a string");
-    });
+    m.format = raw ? ModelSpec::Format::raw : type == "npy" ? ModelSpec::Format::npy : ModelSpec::Format::segy;
+    const auto path = required<std::string>(*t, "path", where, string_value);
     const std::filesystem::path p(path);
     m.path = (p.is_relative() ? base / p : p).string();
-    const auto dims = required<std::vector<double>>(*t, "dims", where, numbers);
-    if (dims.size() != 3) throw InputError("'" + where + "dims' must be [nx, ny, nz]");
-    for (int i = 0; i < 3; ++i) m.dims[i] = int(dims[i]);
+    if (raw) {
+      const auto dims = required<std::vector<double>>(*t, "dims", where, numbers);
+      if (dims.size() != 3) throw InputError("'" + where + "dims' must be [nx, ny, nz]");
+      for (int i = 0; i < 3; ++i) m.dims[i] = int(dims[i]);
+    }
+    auto triple = [&](const char* key, std::array<double, 3>& out) {
+      if (!t->get(key)) return;
+      const auto v = numbers(*t->get(key), where + key);
+      if (v.size() != 3) throw InputError("'" + where + key + "' must be [x, y, z] in metres");
+      for (int i = 0; i < 3; ++i) out[i] = v[i];
+      m.resample = true;
+    };
+    triple("spacing", m.spacing);
+    triple("origin", m.origin);
+    for (double h : m.spacing)
+      if (t->get("spacing") && !(h > 0)) throw InputError("'" + where + "spacing' must be positive");
   } else {
-    throw InputError("'" + where + "type' must be \"constant\", \"layered\" or \"file\", got \"" + type + "\"");
+    throw InputError("'" + where + "type' must be \"constant\", \"layered\", \"file\", \"npy\" or \"segy\", got \"" + type + "\"");
   }
   return m;
-}
-
-std::string string_value(const toml::node& n, const std::string& name) {
-  if (auto s = n.value<std::string>()) return *s;
-  throw InputError("'" + name + "' must be a string");
 }
 
 bool boolean(const toml::node& n, const std::string& name) {
@@ -120,7 +130,7 @@ bool boolean(const toml::node& n, const std::string& name) {
 Scenario from_table(const toml::table& root, const std::string& name, const std::filesystem::path& base) {
   Scenario s;
   s.name = name;
-  check_keys(root, "", {"name", "physics", "grid", "time", "model", "source", "receivers", "boundary", "run"});
+  check_keys(root, "", {"name", "physics", "grid", "time", "model", "source", "receivers", "boundary", "run", "output"});
   optional(root, "name", "", s.name, string_value);
   optional(root, "physics", "", s.physics, string_value);
   if (s.physics != "iso" && s.physics != "tti")
@@ -212,6 +222,19 @@ Scenario from_table(const toml::table& root, const std::string& name, const std:
     check_keys(*run, "run", {"strategy", "segy"});
     optional(*run, "strategy", "run.", s.strategy, string_value);
     optional(*run, "segy", "run.", s.write_segy, boolean);
+  }
+  if (const toml::table* output = table_at(root, "output", "")) {
+    check_keys(*output, "output", {"snapshots"});
+    if (const toml::table* snap = table_at(*output, "snapshots", "output.")) {
+      check_keys(*snap, "output.snapshots", {"every", "slices", "volume"});
+      s.snapshots.every = required<int>(*snap, "every", "output.snapshots.", integer);
+      if (const toml::node* slices = snap->get("slices")) {
+        const toml::array* a = slices->as_array();
+        if (!a) throw InputError("'output.snapshots.slices' must be an array of strings such as \"z=400\"");
+        for (const auto& e : *a) s.snapshots.slices.push_back(string_value(e, "output.snapshots.slices"));
+      }
+      optional(*snap, "volume", "output.snapshots.", s.snapshots.volume, boolean);
+    }
   }
   return s;
 }

@@ -5,6 +5,7 @@
 
 #include "seis/grid.hpp"
 #include "seis/scenario.hpp"
+#include "seis/snapshot_plan.hpp"
 
 #include <cstddef>
 #include <memory>
@@ -20,8 +21,12 @@ struct NodeIndex {
 // Host values of a model file, read once during validation.
 using ModelFileData = std::shared_ptr<const std::vector<float>>;
 
-struct ParameterRange {
-  double min = 0, max = 0;
+// A model parameter over the grid: where it comes from, its range and mean.
+struct ParameterSummary {
+  std::string name;       // velocity, epsilon, ...
+  std::string source;     // constant, N layers, <format> file <path>
+  std::string resampled;  // how a file was resampled onto the grid; empty if not
+  double min = 0, max = 0, mean = 0;
 };
 
 struct RunPlan {
@@ -38,6 +43,8 @@ struct RunPlan {
   int samples = 0;       // recorded samples per trace
   std::size_t bytes_needed = 0;
   std::vector<std::string> warnings;
+  std::vector<ParameterSummary> parameters;  // those the physics uses, in the order below
+  SnapshotPlan snapshots;
 
   // Model files (empty pointer for non-file specs), in the order
   // vp, epsilon, delta, theta, phi.

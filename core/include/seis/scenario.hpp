@@ -13,12 +13,23 @@ namespace seis {
 // One scalar parameter over the grid.
 struct ModelSpec {
   enum class Kind { constant, layered, file };
+  // file formats: raw little-endian float32 (x fastest), NumPy .npy (axes x,
+  // y, z; float32/float64, C or Fortran order), SEG-Y (inline -> x,
+  // crossline -> y, sample -> z).
+  enum class Format { raw, npy, segy };
   Kind kind = Kind::constant;
   double value = 0;             // constant
   std::vector<double> tops;     // layered: depth (m) of each layer's top, increasing, first 0
   std::vector<double> values;   // layered: value in each layer
-  std::string path;             // file: raw little-endian float32, x fastest
-  std::array<int, 3> dims{};    // file: its dimensions, must equal the grid's
+  std::string path;             // file
+  Format format = Format::raw;  // file
+  std::array<int, 3> dims{};    // raw file: its dimensions (the grid's unless resampled)
+  // file: the model's own sample spacing and the position of its first
+  // sample in grid coordinates (m); when either is given the model is
+  // resampled trilinearly onto the grid.
+  bool resample = false;
+  std::array<double, 3> spacing{};  // 0: the grid's
+  std::array<double, 3> origin{};
 
   static ModelSpec constant_value(double v) {
     ModelSpec m;
@@ -29,6 +40,14 @@ struct ModelSpec {
 
 struct Point3 {
   double x = 0, y = 0, z = 0;
+};
+
+// Wavefield snapshots: every `every` steps, planes through the grid at given
+// positions ("z=400": the plane z = 400 m) and/or the whole volume.
+struct SnapshotSpec {
+  int every = 0;  // 0: none
+  std::vector<std::string> slices;
+  bool volume = false;
 };
 
 struct Scenario {
@@ -72,6 +91,9 @@ struct Scenario {
   // Run.
   std::string strategy = "gmem_3d";
   bool write_segy = true;
+
+  // Output.
+  SnapshotSpec snapshots;
 };
 
 // Reads and checks a scenario file (unknown keys, types, ranges). Throws

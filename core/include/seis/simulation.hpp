@@ -34,6 +34,10 @@ class Simulation {
   using scalar_type = typename Physics::scalar_type;
   // step (completed), steps (total), seconds so far
   using Progress = std::function<void(int, int, double)>;
+  // Called after every step with the steps done and the pressure field then
+  // (e.g. snapshots); its time counts as "other".
+  using StepObserver = std::function<void(int, const Field<scalar_type>&)>;
+  void observe_steps(StepObserver observer) { observer_ = std::move(observer); }
 
   Simulation(const RunPlan& plan, const StencilOperator<Physics>& strategy)
       : plan_(plan), strategy_(&strategy), physics_(plan.grid), state_(plan.grid),
@@ -80,6 +84,7 @@ class Simulation {
       inject_point_source(d, source_index_, ricker_(step_ * plan_.dt));
       state_.advance();
       fence("seis::source");
+      if (observer_) observer_(step_ + 1, state_.current(0));
       t.other_s += phase.seconds();
       if (progress) progress(s + 1, steps, wall.seconds());
     }
@@ -111,6 +116,7 @@ class Simulation {
   Ricker ricker_;
   index_t source_index_;
   std::vector<std::string> warnings_;
+  StepObserver observer_;
   int step_ = 0;
 };
 

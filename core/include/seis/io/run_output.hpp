@@ -23,7 +23,8 @@ void check_output_dir(const std::string& dir, bool overwrite);
 // Seismogram header: nt, dt, f0, t0, positions, units, interpolation.
 nlohmann::json seismogram_header(const RunPlan& plan, int samples);
 
-// Writes seismograms.npy/.json (and .sgy when available and asked for) and
+// Writes seismograms.npy/.json (.sgy when available and asked for, .png
+// when libpng is built in) and
 // report.json into dir (created if needed). Returns the paths written.
 std::vector<std::string> write_run_outputs(const std::string& dir, const RunPlan& plan,
                                            const std::vector<float>& traces, int samples,

@@ -1,0 +1,63 @@
+#pragma once
+// Wavefield snapshots during a run: every N steps the planes of the plan (and
+// the volume, if asked) are copied to the host and written as .npy arrays
+// and PNG images into <run>/snapshots/, with an index.json at the end.
+
+#include "seis/box_policy.hpp"
+#include "seis/field.hpp"
+#include "seis/run_plan.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace seis {
+
+// The values of a field in a box of interior points, on the host, C order
+// over (x, y, z) (z fastest): one device kernel and one copy of the box only.
+template <class Scalar>
+std::vector<float> copy_box_to_host(const Field<Scalar>& field, const Grid& g, const Box& box) {
+  Kokkos::View<float***, Kokkos::LayoutRight, DefaultMem> out("seis::snapshot", box.nx(), box.ny(), box.nz());
+  const Scalar* p = field.data();
+  Kokkos::parallel_for("seis::snapshot_copy", box_points<DefaultExec>(box), KOKKOS_LAMBDA(int x, int y, int z) {
+    out(x - box.x0, y - box.y0, z - box.z0) = float(p[g.index(x, y, z)]);
+  });
+  const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  return std::vector<float>(host.data(), host.data() + host.size());
+}
+
+// The box of one snapshot plane: the interior, one node thick along its axis.
+Box slice_box(const Grid& g, const SnapshotSlice& s);
+
+class SnapshotWriter {
+ public:
+  // Clears and creates <run_dir>/snapshots.
+  SnapshotWriter(const RunPlan& plan, const std::string& run_dir);
+
+  // Call after every step with the number of steps done and the pressure.
+  template <class Scalar>
+  void operator()(int step, const Field<Scalar>& p) {
+    if (step % plan_.snapshots.every != 0) return;
+    for (const SnapshotSlice& s : plan_.snapshots.slices) write_slice(step, s, copy_box_to_host(p, plan_.grid, slice_box(plan_.grid, s)));
+    if (plan_.snapshots.volume) write_volume(step, copy_box_to_host(p, plan_.grid, plan_.grid.interior()));
+  }
+
+  // Writes snapshots/index.json (files, steps, times, colour scales) and
+  // returns it.
+  nlohmann::json finish();
+  int files_written() const { return files_; }
+  const std::string& directory() const { return dir_; }
+
+ private:
+  void write_slice(int step, const SnapshotSlice& s, const std::vector<float>& values);
+  void write_volume(int step, const std::vector<float>& values);
+
+  RunPlan plan_;
+  std::string dir_;
+  nlohmann::json index_ = nlohmann::json::array();
+  int files_ = 0;
+};
+
+}  // namespace seis

@@ -1,0 +1,86 @@
+#include "seis/snapshot_writer.hpp"
+
+#include "seis/io/atomic_file.hpp"
+#include "seis/io/npy.hpp"
+#include "seis/io/png_image.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+namespace seis {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string step_tag(int step) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "step%06d", step);
+  return buf;
+}
+
+}  // namespace
+
+Box slice_box(const Grid& g, const SnapshotSlice& s) {
+  Box b = g.interior();
+  int* lo[3] = {&b.x0, &b.y0, &b.z0};
+  int* hi[3] = {&b.x1, &b.y1, &b.z1};
+  *lo[s.axis] = s.index;
+  *hi[s.axis] = s.index + 1;
+  return b;
+}
+
+SnapshotWriter::SnapshotWriter(const RunPlan& plan, const std::string& run_dir)
+    : plan_(plan), dir_((fs::path(run_dir) / "snapshots").string()) {
+  // Snapshots of an earlier run (only reachable with --overwrite) would mix
+  // with these.
+  fs::remove_all(dir_);
+  fs::create_directories(dir_);
+}
+
+void SnapshotWriter::write_slice(int step, const SnapshotSlice& s, const std::vector<float>& values) {
+  // The plane's two axes in x, y, z order: (columns, rows) of the image, so
+  // that z (depth) runs down and x across.
+  const int n[3] = {plan_.grid.nx(), plan_.grid.ny(), plan_.grid.nz()};
+  const int a = s.axis == 0 ? 1 : 0, b = s.axis == 2 ? 1 : 2;
+  const std::string base = (fs::path(dir_) / ("p_" + s.tag() + "_" + step_tag(step))).string();
+  write_npy(base + ".npy", {std::size_t(n[a]), std::size_t(n[b])}, values.data());
+  const double h[3] = {plan_.grid.hx(), plan_.grid.hy(), plan_.grid.hz()};
+  std::ostringstream plane;
+  plane << "xyz"[s.axis] << " = " << s.index * h[s.axis] << " m";
+  const double clip = symmetric_clip(values.data(), values.size());
+  const int mag = magnification(std::max(n[a], n[b]));
+  const bool png = write_png_image(base + ".png", values.data(), n[a], n[b], clip, mag, mag);
+  files_ += png ? 2 : 1;
+  index_.push_back({{"step", step},
+                    {"time", step * plan_.dt},
+                    {"plane", plane.str()},
+                    {"node", s.index},
+                    {"npy", fs::path(base + ".npy").filename().string()},
+                    {"axes", std::string(1, "xyz"[a]) + ", " + std::string(1, "xyz"[b])},
+                    {"png", png ? fs::path(base + ".png").filename().string() : ""},
+                    {"colour_scale", {-clip, clip}}});
+}
+
+void SnapshotWriter::write_volume(int step, const std::vector<float>& values) {
+  const std::string path = (fs::path(dir_) / ("p_volume_" + step_tag(step) + ".npy")).string();
+  write_npy(path, {std::size_t(plan_.grid.nx()), std::size_t(plan_.grid.ny()), std::size_t(plan_.grid.nz())},
+            values.data());
+  ++files_;
+  index_.push_back({{"step", step}, {"time", step * plan_.dt}, {"npy", fs::path(path).filename().string()},
+                    {"axes", "x, y, z"}});
+}
+
+nlohmann::json SnapshotWriter::finish() {
+  nlohmann::json index = {{"field", "p"},
+                          {"layout", ".npy C order over the axes given (z fastest); PNG: first axis across, "
+                                     "second down; colour scale blue -c, white 0, red +c, c the 99.5th "
+                                     "percentile of |p| in the image"},
+                          {"snapshots", index_}};
+  write_file_atomically((fs::path(dir_) / "index.json").string(),
+                        [&](std::ostream& out) { out << index.dump(2) << "\n"; });
+  return index;
+}
+
+}  // namespace seis
