@@ -1,6 +1,8 @@
 // seis: run, tune and list the strategies of seiskokkos.
 //
 //   seis run SCENARIO.toml [--strategy NAME[:SHAPE]|auto] [--steps N] [--output DIR] [--overwrite]
+//            [--checkpoint-every N]
+//   seis resume OUTPUT_DIR
 //   seis tune SCENARIO.toml [--budget SECONDS]
 //   seis check SCENARIO.toml [--strategy ...] [--steps N] [--output DIR]
 //   seis strategies
@@ -9,22 +11,28 @@
 #include "check.hpp"
 #include "kokkos_arguments.hpp"
 #include "plan_summary.hpp"
+#include "interrupts.hpp"
 #include "progress.hpp"
 #include "tuning.hpp"
 
 #include "seis/compat/kokkos_compat.hpp"
+#include "seis/checkpoint.hpp"
 #include "seis/errors.hpp"
+#include "seis/io/result_set.hpp"
 #include "seis/io/run_output.hpp"
+#include "seis/io/segy.hpp"
 #include "seis/physics/iso.hpp"
 #include "seis/physics/plane_terms.hpp"
 #include "seis/physics/tti.hpp"
 #include "seis/policies/registry.hpp"
 #include "seis/policies/stream_probe.hpp"
 #include "seis/policies/traits/exec_traits.hpp"
+#include "seis/preflight.hpp"
 #include "seis/run_plan.hpp"
 #include "seis/scenario.hpp"
 #include "seis/simulation.hpp"
 #include "seis/snapshot_writer.hpp"
+#include "seis/stability_guard.hpp"
 #include "seis/version.hpp"
 
 #include <CLI/CLI.hpp>
@@ -33,6 +41,7 @@
 
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -51,7 +60,36 @@ struct RunOptions {
   bool quiet = false;
   bool stream = true;
   double tune_budget = 120;
+  int checkpoint_every = -1;  // -1: the scenario's [run] checkpoint_every
 };
+
+// The scenario as given, kept in checkpoints so that `seis resume` rebuilds
+// the same run even if the file has changed or gone since.
+struct ScenarioSource {
+  std::string text, file, stem, base;
+
+  static ScenarioSource from_file(const std::string& path) {
+    const std::filesystem::path p(path);
+    return {read_scenario_text(path), path, p.stem().string(), std::filesystem::absolute(p).parent_path().string()};
+  }
+};
+
+// A checkpoint to continue from.
+struct ResumePoint {
+  std::string path;
+  CheckpointInfo info;
+};
+
+namespace fs = std::filesystem;
+
+// The first `samples` samples of each trace of a [receiver][total] array.
+std::vector<float> first_samples(const std::vector<float>& traces, int total, int samples) {
+  const std::size_t receivers = total > 0 ? traces.size() / std::size_t(total) : 0;
+  std::vector<float> out(receivers * std::size_t(samples));
+  for (std::size_t r = 0; r < receivers; ++r)
+    std::copy_n(traces.begin() + long(r * total), samples, out.begin() + long(r * samples));
+  return out;
+}
 
 std::string today() {
   char buf[32];
@@ -68,39 +106,92 @@ nlohmann::json device_json() {
 }
 
 template <class Physics>
-int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& output_dir) {
+int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& output_dir, const ScenarioSource& src,
+                const ResumePoint* resume) {
   using Scalar = typename Physics::scalar_type;
-  // The strategy: command line, scenario, or the tuner's cached choice.
+  // The strategy: command line, scenario, or the tuner's cached choice; a
+  // resumed run keeps the one it started with (bitwise the same arithmetic).
   std::string spec = opt.strategy.empty() ? plan.scenario.strategy : opt.strategy;
   std::string chosen_by = opt.strategy.empty() ? "scenario [run].strategy" : "command line --strategy";
   double expected_ms_per_step = 0;  // the tuner's whole-step time, when it chose
-  if (spec == "auto") {
+  if (resume) {
+    chosen_by = resume->info.run.value("chosen_by", std::string()) + "; resumed";
+  } else if (spec == "auto") {
     const AutoChoice choice = resolve_auto_strategy<Physics>(plan, opt.tune_budget, !opt.quiet);
     spec = choice.spec;
     chosen_by = choice.reason;
     expected_ms_per_step = choice.ms_per_step;
   }
   const auto strategy = make_strategy<Physics>(spec);
+  const int steps = plan.scenario.steps;
+  const int checkpoint_every = opt.checkpoint_every >= 0 ? opt.checkpoint_every : plan.scenario.checkpoint_every;
+  // What decides the result (hashed into checkpoints), and what resuming needs.
+  const std::uint64_t inputs_hash = run_inputs_hash(src.text, plan, {{"steps", steps}, {"strategy", spec}});
+  const nlohmann::json resume_data = {{"scenario_text", src.text}, {"scenario_file", src.file},
+                                      {"scenario_stem", src.stem}, {"scenario_base", src.base},
+                                      {"steps", steps}, {"strategy", spec}, {"chosen_by", chosen_by},
+                                      {"checkpoint_every", checkpoint_every}};
 
   Simulation<Physics> sim(plan, *strategy);
+  if (resume) load_checkpoint(resume->path, resume->info, sim, inputs_hash);
+  const int first_step = sim.steps_done();
+  std::vector<std::string> warnings = plan.warnings;
+  warnings.insert(warnings.end(), sim.warnings().begin(), sim.warnings().end());
+  if (plan.scenario.write_segy && segy_available()) {
+    const std::string why = segy_unwritable_reason(plan, plan.samples);
+    if (!why.empty()) warnings.push_back("no SEG-Y: " + why + "; seismograms.npy holds every sample");
+  }
   if (!opt.quiet) {
     std::fprintf(stderr, "seis: %s, %s physics, grid %d x %d x %d, %d steps, dt %.4g s, strategy %s on %s\n",
                  plan.scenario.name.c_str(), Physics::name(), plan.grid.nx(), plan.grid.ny(), plan.grid.nz(),
                  plan.scenario.steps, plan.dt, strategy->name().c_str(), DefaultExec::name());
+    if (resume) std::fprintf(stderr, "seis: resuming at step %d from %s\n", first_step, resume->path.c_str());
     print_parameters(stderr, plan);
-    for (const auto& w : plan.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
-    for (const auto& w : sim.warnings()) std::fprintf(stderr, "warning: %s\n", w.c_str());
+    for (const auto& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
   }
+  // Snapshots go to a work folder beside the output, and join the result set
+  // when it replaces the output folder (a resumed run continues the
+  // snapshots its interrupted part left there).
   std::unique_ptr<SnapshotWriter> snapshots;
   if (plan.snapshots.enabled()) {
-    snapshots = std::make_unique<SnapshotWriter>(plan, output_dir);
+    snapshots = std::make_unique<SnapshotWriter>(plan, snapshot_work_dir(output_dir));
+    if (resume) snapshots->continue_from((fs::path(output_dir) / "snapshots").string());
     sim.observe_steps([&](int step, const auto& p) { (*snapshots)(step, p); });
   }
+
+  // After each step: the instability guard, interruption, checkpoints.
+  InterruptWatch interrupts;
+  int checkpoints = 0;
+  double checkpoint_s = 0;
+  std::size_t checkpoint_bytes = 0;
+  auto write_checkpoint_into = [&](const std::string& dir) {
+    check_wavefield(sim.state(), sim.steps_done());  // never checkpoint garbage
+    const std::string path = (fs::path(dir) / checkpoint_name(sim.steps_done())).string();
+    Kokkos::Timer clock;
+    save_checkpoint(path, sim, inputs_hash, resume_data);
+    checkpoint_s += clock.seconds();
+    checkpoint_bytes = fs::file_size(path);
+    ++checkpoints;
+    return path;
+  };
+  const auto after_step = [&](int done) {
+    if (done % stability_check_every == 0 || done == steps) check_wavefield(sim.state(), done);
+    if (interrupts.signal() != 0) return false;
+    if (checkpoint_every > 0 && done % checkpoint_every == 0 && done < steps) {
+      fs::create_directories(output_dir);
+      const auto previous = list_checkpoints(output_dir);
+      const std::string path = write_checkpoint_into(output_dir);
+      for (const auto& p : previous)
+        if (p != path) fs::remove(p);
+    }
+    return true;
+  };
   ProgressReporter progress(!opt.quiet);
-  const RunTiming t = sim.run([&](int s, int n, double sec) { progress(s, n, sec); });
+  const RunTiming t = sim.run([&](int s, int n, double sec) { progress(s, n, sec); }, steps - first_step, after_step);
+  const bool partial = sim.steps_done() < steps;
 
   CopyBandwidth stream;
-  if (opt.stream) {
+  if (opt.stream && !partial) {
     // The probe allocates two arrays of its own after the run: say so.
     const std::size_t bytes = default_stream_bytes(Traits::is_gpu, Traits::device_memory_bytes());
     if (!opt.quiet)
@@ -134,8 +225,13 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
                     {"points", all}, {"pml_thickness", plan.scenario.pml_thickness},
                     {"inner", {in.x0, in.x1, in.y0, in.y1, in.z0, in.z1}}, {"inner_points", inner},
                     {"pml_points", sim.pml_points()}};
-  report["time"] = {{"steps", t.steps}, {"dt", plan.dt}, {"dt_cfl_limit", plan.dt_limit},
-                    {"simulated_s", t.steps * plan.dt}};
+  report["time"] = {{"steps", steps}, {"steps_done", sim.steps_done()}, {"dt", plan.dt},
+                    {"dt_cfl_limit", plan.dt_limit}, {"simulated_s", sim.steps_done() * plan.dt}};
+  report["partial"] = partial;
+  if (resume) report["resumed_from_step"] = first_step;
+  if (checkpoints > 0 || checkpoint_every > 0)
+    report["checkpoints"] = {{"every", checkpoint_every}, {"written", checkpoints}, {"bytes", checkpoint_bytes},
+                             {"seconds_each", checkpoints > 0 ? checkpoint_s / checkpoints : 0.0}};
   report["timing"] = {{"wall_s", t.wall_s}, {"stencil_s", t.stencil_s}, {"pml_s", t.pml_s},
                       {"other_s", t.other_s}, {"ms_per_step", 1e3 * t.wall_s / t.steps},
                       {"stencil_ms_per_step", 1e3 * t.stencil_s / t.steps},
@@ -146,32 +242,54 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
                          {"effective_gbytes_per_s", eff_gbs},
                          {"flops_per_point", Physics::flops_per_point},
                          {"inner_gflops_per_s", inner_rate * Physics::flops_per_point / 1e9}};
-  if (opt.stream) {
+  if (opt.stream && !partial) {
     perf["stream_copy_gbytes_per_s"] = stream.gbytes_per_s;
     perf["stream_copy_method"] = stream.method;
     perf["fraction_of_stream"] = eff_gbs / stream.gbytes_per_s;
   }
   report["performance"] = perf;
-  nlohmann::json warnings = plan.warnings;
-  for (const auto& w : sim.warnings()) warnings.push_back(w);
   report["warnings"] = warnings;
   if (snapshots) report["snapshots"] = snapshots->finish();
 
-  const auto written = write_run_outputs(output_dir, plan, sim.receivers().traces(), sim.receivers().samples(), report);
+  // The result set, complete or (interrupted) the samples so far with a
+  // checkpoint, replaces the output folder as a whole.
+  sim.receivers().sync();
+  const int samples = partial ? sim.receivers().recorded() : sim.receivers().samples();
+  const std::vector<float> traces = first_samples(sim.receivers().traces(), sim.receivers().samples(), samples);
+  if (partial) check_wavefield(sim.state(), sim.steps_done());
+  std::vector<std::string> written;
+  replace_result_set(output_dir, [&](const std::string& staging) {
+    if (partial) report["checkpoint"] = fs::path(write_checkpoint_into(staging)).filename().string();
+    for (const auto& f : write_run_outputs(staging, plan, traces, samples, report))
+      written.push_back((fs::path(output_dir) / fs::path(f).filename()).string());
+    if (partial) written.push_back((fs::path(output_dir) / report["checkpoint"].get<std::string>()).string());
+    if (snapshots) snapshots->move_into((fs::path(staging) / "snapshots").string());
+  });
+  if (partial) {
+    const int sig = interrupts.signal();
+    std::fprintf(stderr, "seis: interrupted (%s) after step %d of %d: seismograms so far and a checkpoint in %s; "
+                 "'seis resume %s' continues\n", sig == SIGINT ? "SIGINT" : "SIGTERM", sim.steps_done(), steps,
+                 output_dir.c_str(), output_dir.c_str());
+    return 128 + sig;
+  }
   if (!opt.quiet) {
     std::fprintf(stderr, "done: %.3f s wall, stencil %.3f ms/step, %.1f Mpoints/s inner, %.1f GB/s effective",
                  t.wall_s, 1e3 * t.stencil_s / t.steps, inner_rate / 1e6, eff_gbs);
     if (opt.stream) std::fprintf(stderr, " (%.0f%% of %.0f GB/s copy)", 100 * eff_gbs / stream.gbytes_per_s, stream.gbytes_per_s);
     std::fprintf(stderr, "\n");
+    if (checkpoints > 0)
+      std::fprintf(stderr, "checkpoints: %d, %.3f s each (%.3g GB)\n", checkpoints, checkpoint_s / checkpoints,
+                   checkpoint_bytes / 1e9);
     for (const auto& w : written) std::fprintf(stderr, "wrote %s\n", w.c_str());
     if (snapshots)
-      std::fprintf(stderr, "wrote %d snapshot files in %s\n", snapshots->files_written(), snapshots->directory().c_str());
+      std::fprintf(stderr, "wrote %d snapshot files in %s\n", snapshots->files_written(),
+                   (fs::path(output_dir) / "snapshots").string().c_str());
   }
   return 0;
 }
 
-RunPlan plan_for(const RunOptions& opt) {
-  Scenario s = load_scenario(opt.scenario_path);
+RunPlan plan_for(const RunOptions& opt, const ScenarioSource& src) {
+  Scenario s = parse_scenario(src.text, src.stem, src.base, src.file);
   if (opt.steps > 0) s.steps = opt.steps;
   if (!opt.strategy.empty() && opt.strategy != "auto") {
     // Unknown names and malformed shapes are input errors: report them now.
@@ -187,16 +305,53 @@ RunPlan plan_for(const RunOptions& opt) {
   return plan_run(s, Traits::device_memory_bytes());
 }
 
+// Everything the run will need and write is checked before the first step:
+// host memory beside the device's, the output folder, the space it needs.
+int start_run(const RunOptions& opt, const ScenarioSource& src, const std::string& out, bool overwrite,
+              const ResumePoint* resume) {
+  const RunPlan plan = plan_for(opt, src);
+  const bool checkpointing = (opt.checkpoint_every >= 0 ? opt.checkpoint_every : plan.scenario.checkpoint_every) > 0;
+  check_host_memory(plan, checkpointing, Traits::is_gpu ? 0 : plan.bytes_needed, host_bytes_available());
+  const std::size_t traces = plan.receivers.size() * std::size_t(plan.samples) * sizeof(float);
+  // .npy and SEG-Y, headers; while checkpointing, two checkpoints at a time.
+  const std::size_t bytes = 2 * traces + plan.receivers.size() * 256 + (1 << 20) +
+                            (checkpointing ? 2 * (plan.bytes_needed + traces) : 0);
+  check_output_location(out, overwrite, bytes);
+  if (plan.scenario.physics == "tti") return run_physics<TtiPhysics<float>>(plan, opt, out, src, resume);
+  return run_physics<IsoPhysics<float>>(plan, opt, out, src, resume);
+}
+
 int cmd_run(const RunOptions& opt) {
-  const RunPlan plan = plan_for(opt);
-  const std::string out = opt.output.empty() ? "seis-out/" + plan.scenario.name : opt.output;
-  check_output_dir(out, opt.overwrite);
-  if (plan.scenario.physics == "tti") return run_physics<TtiPhysics<float>>(plan, opt, out);
-  return run_physics<IsoPhysics<float>>(plan, opt, out);
+  const ScenarioSource src = ScenarioSource::from_file(opt.scenario_path);
+  const std::string out = opt.output.empty() ? "seis-out/" + parse_scenario(src.text, src.stem, src.base, src.file).name
+                                             : opt.output;
+  return start_run(opt, src, out, opt.overwrite, nullptr);
+}
+
+// Continues the newest checkpoint in `dir` with the scenario text and
+// options stored in it; the results replace the folder as a run would.
+int cmd_resume(const RunOptions& opt, const std::string& dir) {
+  const auto found = list_checkpoints(dir);
+  if (found.empty()) throw InputError("'" + dir + "' holds no checkpoint (checkpoint-*.seisck) to resume from");
+  ResumePoint resume{found.back(), read_checkpoint_info(found.back())};
+  ScenarioSource src;
+  RunOptions o = opt;
+  try {
+    const nlohmann::json& r = resume.info.run;
+    src = {r.at("scenario_text").get<std::string>(), r.at("scenario_file").get<std::string>(),
+           r.at("scenario_stem").get<std::string>(), r.at("scenario_base").get<std::string>()};
+    o.scenario_path = src.file;
+    o.steps = r.at("steps").get<int>();
+    o.strategy = r.at("strategy").get<std::string>();
+    if (o.checkpoint_every < 0) o.checkpoint_every = r.at("checkpoint_every").get<int>();
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError("checkpoint '" + resume.path + "' lacks what resuming needs (" + e.what() + ")");
+  }
+  return start_run(o, src, dir, true, &resume);
 }
 
 int cmd_check(const RunOptions& opt) {
-  const RunPlan plan = plan_for(opt);
+  const RunPlan plan = plan_for(opt, ScenarioSource::from_file(opt.scenario_path));
   const std::string spec = opt.strategy.empty() ? plan.scenario.strategy : opt.strategy;
   const std::string out = opt.output.empty() ? "seis-out/" + plan.scenario.name : opt.output;
   if (plan.scenario.physics == "tti") return check_scenario<TtiPhysics<float>>(plan, spec, out);
@@ -204,7 +359,7 @@ int cmd_check(const RunOptions& opt) {
 }
 
 int cmd_tune(const RunOptions& opt) {
-  const RunPlan plan = plan_for(opt);
+  const RunPlan plan = plan_for(opt, ScenarioSource::from_file(opt.scenario_path));
   AutoChoice choice = plan.scenario.physics == "tti" ? tune_and_store<TtiPhysics<float>>(plan, opt.tune_budget, true)
                                                      : tune_and_store<IsoPhysics<float>>(plan, opt.tune_budget, true);
   std::printf("%s\n", choice.spec.c_str());
@@ -229,6 +384,27 @@ int cmd_strategies(bool names_only) {
   }
   std::printf("  %-22s tune strategy and shape for the scenario on this device (cached)\n", "auto");
   return 0;
+}
+
+// A command-line error message on one line, with absurdly long values (a
+// 300-digit number) shortened.
+std::string one_line(const std::string& message) {
+  std::string out, word;
+  auto flush = [&] {
+    out += word.size() > 40 ? word.substr(0, 20) + "...(" + std::to_string(word.size()) + " characters)" : word;
+    word.clear();
+  };
+  for (char c : message) {
+    if (c == '\n' || c == '\r' || c == ' ' || c == '\t') {
+      flush();
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      word += c;
+    }
+  }
+  flush();
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
 }
 
 }  // namespace
@@ -259,6 +435,16 @@ int main(int argc, char** argv) {
   run->add_flag("--quiet", opt.quiet, "no progress or summary on stderr");
   run->add_flag("!--no-stream", opt.stream, "skip the copy-bandwidth probe of the run report");
   run->add_option("--tune-budget", opt.tune_budget, "seconds the tuner may spend when --strategy auto finds no cache");
+  run->add_option("--checkpoint-every", opt.checkpoint_every,
+                  "write a checkpoint into the output folder every N steps (0: none; default: the scenario's)")
+      ->check(CLI::NonNegativeNumber);
+  std::string resume_dir;
+  auto* resume = app.add_subcommand("resume", "continue an interrupted run from the checkpoint in its output folder");
+  resume->add_option("output", resume_dir, "output folder of the interrupted run")->required();
+  resume->add_option("--checkpoint-every", opt.checkpoint_every, "steps between checkpoints (default: as before)")
+      ->check(CLI::NonNegativeNumber);
+  resume->add_flag("--quiet", opt.quiet, "no progress or summary on stderr");
+  resume->add_flag("!--no-stream", opt.stream, "skip the copy-bandwidth probe of the run report");
   auto* tune = app.add_subcommand("tune", "find the fastest strategy and block shape for a scenario on this device");
   tune->add_option("scenario", opt.scenario_path, "scenario TOML file")->required();
   tune->add_option("--budget", opt.tune_budget, "seconds the search may spend (default 120)");
@@ -274,12 +460,17 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(kokkos_args.program_argc(), kokkos_args.program_argv());
+  } catch (const CLI::Success& e) {
+    return app.exit(e);  // --help, --version
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // Like every input error: one line, exit 2 (README).
+    std::fprintf(stderr, "seis: error: %s (seis --help lists the options)\n", one_line(e.what()).c_str());
+    return 2;
   }
   Kokkos::ScopeGuard kokkos(kokkos_args.argc(), kokkos_args.argv());
   return run_reporting_errors("seis", [&] {
     if (run->parsed()) return cmd_run(opt);
+    if (resume->parsed()) return cmd_resume(opt, resume_dir);
     if (tune->parsed()) return cmd_tune(opt);
     if (check->parsed()) return cmd_check(opt);
     return cmd_strategies(names_only);

@@ -6,6 +6,7 @@
 
 #include "seis/errors.hpp"
 #include "seis/policies/autotune.hpp"
+#include "seis/policies/block_shape.hpp"
 #include "seis/policies/registry.hpp"
 #include "seis/policies/strategy_timer.hpp"
 #include "seis/policies/traits/exec_traits.hpp"
@@ -103,11 +104,21 @@ template <class Physics>
 AutoChoice resolve_auto_strategy(const RunPlan& plan, double budget_s, bool verbose) {
   const TuneKey key = tune_key(plan, Physics::name());
   CachedChoice cached;
-  if (lookup_tuned(tune_cache_path(), key, cached))
-    return {cached.spec,
-            "auto: cached tuning of " + cached.when + " for " + key.str() + " (" +
-                std::to_string(cached.ms_per_step) + " ms/step)",
-            cached.ms_per_step};
+  std::string problem;
+  if (lookup_tuned(tune_cache_path(), key, cached, &problem)) {
+    try {  // a cached name or shape this build does not know is damage too
+      const auto [name, shape] = split_strategy_spec(cached.spec);
+      const StrategyInfo& info = strategy_info(name);
+      if (!shape.empty()) BlockShape::parse(shape, info.three_d);
+      return {cached.spec,
+              "auto: cached tuning of " + cached.when + " for " + key.str() + " (" +
+                  std::to_string(cached.ms_per_step) + " ms/step)",
+              cached.ms_per_step};
+    } catch (const InputError& e) {
+      problem = "tuner cache '" + tune_cache_path() + "' names '" + cached.spec + "': " + e.what();
+    }
+  }
+  if (!problem.empty()) std::fprintf(stderr, "warning: %s; tuning again and replacing the entry\n", problem.c_str());
   return tune_and_store<Physics>(plan, budget_s, verbose);
 }
 

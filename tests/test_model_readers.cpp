@@ -86,6 +86,7 @@ TEST_CASE("a model whose shape differs from the grid is refused with both shapes
     FAIL("no error");
   } catch (const InputError& e) {
     const std::string msg = e.what();
+    INFO(msg);
     REQUIRE(msg.find("has dims [5, 4, 3] (x, y, z) but the grid is [6, 6, 6]") != std::string::npos);
   }
   // With the model's spacing it is resampled instead, and the plan says so.

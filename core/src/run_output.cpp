@@ -69,7 +69,7 @@ std::vector<std::string> write_run_outputs(const std::string& dir, const RunPlan
   const std::string header = (d / "seismograms.json").string();
   write_file_atomically(header, [&](std::ostream& out) { out << seismogram_header(plan, samples).dump(2) << "\n"; });
   written.push_back(header);
-  if (plan.scenario.write_segy && segy_available()) {
+  if (plan.scenario.write_segy && segy_available() && segy_unwritable_reason(plan, samples).empty()) {
     const std::string sgy = (d / "seismograms.sgy").string();
     if (write_segy(sgy, plan, traces, samples)) written.push_back(sgy);
   }

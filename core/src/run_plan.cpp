@@ -3,6 +3,7 @@
 #include "seis/errors.hpp"
 #include "seis/io/model_readers.hpp"
 #include "seis/pml.hpp"
+#include "seis/preflight.hpp"
 #include "seis/stencil_coefficients.hpp"
 
 #include <algorithm>
@@ -111,7 +112,7 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
     throw InputError("physics must be \"iso\" or \"tti\", got \"" + s.physics + "\"");
   const int L = s.pml_thickness;
   if (L < 0) throw InputError("boundary.pml must be >= 0, got " + std::to_string(L));
-  if (L > 0 && (2 * L >= s.nx || 2 * L >= s.ny || 2 * L >= s.nz))
+  if (L > 0 && (2LL * L >= s.nx || 2LL * L >= s.ny || 2LL * L >= s.nz))
     throw InputError("absorbing layers of " + std::to_string(L) + " points leave no inner region in a " +
                      std::to_string(s.nx) + " x " + std::to_string(s.ny) + " x " + std::to_string(s.nz) + " grid");
   if (!(s.pml_reflection > 0 && s.pml_reflection < 1))
@@ -123,6 +124,7 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
   if (!(s.cfl_fraction > 0 && s.cfl_fraction <= 1))
     throw InputError("time.cfl_fraction must be in (0, 1], got " + fmt(s.cfl_fraction));
 
+  check_scenario_inputs(s);
   plan.grid = Grid(s.nx, s.ny, s.nz, s.hx, s.hy, s.hz, scalar_bytes);
 
   const ModelSpec* specs[5] = {&s.vp, &s.epsilon, &s.delta, &s.theta, &s.phi};
@@ -184,7 +186,7 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
   if (s.receivers.empty()) throw InputError("at least one receiver is needed");
   for (std::size_t r = 0; r < s.receivers.size(); ++r)
     plan.receivers.push_back(snap(s.receivers[r], s, "receiver " + std::to_string(r), plan.warnings));
-  plan.samples = (s.steps + s.record_every - 1) / s.record_every;
+  plan.samples = 1 + (s.steps - 1) / s.record_every;  // ceil(steps / every) without overflow
   plan.snapshots = plan_snapshots(s);
 
   const double points_per_wavelength = plan.vmin / (2.5 * s.f0) / std::max({s.hx, s.hy, s.hz});
@@ -193,6 +195,7 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
                             " points per minimum wavelength at 2.5 f0 (8th order needs about 4-5; "
                             "physics.md §4): expect dispersion");
 
+  check_source_timing(plan);
   plan.bytes_needed = run_bytes(s, plan.grid);
   if (plan.bytes_needed > available_bytes)
     throw ConfigError("grid " + std::to_string(s.nx) + " x " + std::to_string(s.ny) + " x " + std::to_string(s.nz) +

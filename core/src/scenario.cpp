@@ -5,6 +5,7 @@
 #define TOML_EXCEPTIONS 1
 #include <toml++/toml.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -103,7 +104,11 @@ ModelSpec model_spec(const toml::node& n, const std::string& name, const std::fi
     if (raw) {
       const auto dims = required<std::vector<double>>(*t, "dims", where, numbers);
       if (dims.size() != 3) throw InputError("'" + where + "dims' must be [nx, ny, nz]");
-      for (int i = 0; i < 3; ++i) m.dims[i] = int(dims[i]);
+      for (int i = 0; i < 3; ++i) {
+        if (!(dims[i] >= 1 && dims[i] <= 2147483647.0) || dims[i] != std::floor(dims[i]))
+          throw InputError("'" + where + "dims' must be positive integers");
+        m.dims[i] = int(dims[i]);
+      }
     }
     auto triple = [&](const char* key, std::array<double, 3>& out) {
       if (!t->get(key)) return;
@@ -219,7 +224,8 @@ Scenario from_table(const toml::table& root, const std::string& name, const std:
     optional(*boundary, "taper", "boundary.", s.taper_width, integer);
   }
   if (const toml::table* run = table_at(root, "run", "")) {
-    check_keys(*run, "run", {"strategy", "segy"});
+    check_keys(*run, "run", {"strategy", "segy", "checkpoint_every"});
+    optional(*run, "checkpoint_every", "run.", s.checkpoint_every, integer);
     optional(*run, "strategy", "run.", s.strategy, string_value);
     optional(*run, "segy", "run.", s.write_segy, boolean);
   }
@@ -241,27 +247,35 @@ Scenario from_table(const toml::table& root, const std::string& name, const std:
 
 }  // namespace
 
-Scenario parse_scenario(const std::string& toml_text, const std::string& name) {
-  try {
-    return from_table(toml::parse(toml_text), name, std::filesystem::current_path());
-  } catch (const toml::parse_error& e) {
-    std::ostringstream msg;
-    msg << "scenario is not valid TOML (line " << e.source().begin.line << "): " << e.description();
-    throw InputError(msg.str());
-  }
+Scenario load_scenario(const std::string& path) {
+  return parse_scenario(read_scenario_text(path), std::filesystem::path(path).stem().string(),
+                        std::filesystem::path(path).parent_path().string(), path);
 }
 
-Scenario load_scenario(const std::string& path) {
+std::string read_scenario_text(const std::string& path) {
+  // A FIFO would block the open forever, a directory reads as garbage.
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+    throw InputError("scenario '" + path + "' is not a regular file");
   std::ifstream in(path);
   if (!in) throw InputError("cannot open scenario file '" + path + "'");
   std::stringstream text;
   text << in.rdbuf();
-  const std::filesystem::path p(path);
+  return text.str();
+}
+
+Scenario parse_scenario(const std::string& toml_text, const std::string& name) {
+  return parse_scenario(toml_text, name, std::filesystem::current_path().string(), "scenario");
+}
+
+Scenario parse_scenario(const std::string& toml_text, const std::string& name, const std::string& base_dir,
+                        const std::string& source_name) {
   try {
-    return from_table(toml::parse(text.str(), path), p.stem().string(), p.parent_path());
+    return from_table(toml::parse(toml_text, source_name), name, base_dir);
   } catch (const toml::parse_error& e) {
     std::ostringstream msg;
-    msg << path << " is not valid TOML (line " << e.source().begin.line << "): " << e.description();
+    msg << source_name << " is not valid TOML (line " << e.source().begin.line << "): " << e.description();
     throw InputError(msg.str());
   }
 }

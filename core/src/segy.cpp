@@ -1,5 +1,7 @@
 #include "seis/io/segy.hpp"
 
+#include "seis/io/atomic_file.hpp"
+
 #if defined(SEIS_HAVE_SEGYIO)
 #include <segyio/segy.h>
 #endif
@@ -21,8 +23,19 @@ bool segy_available() {
 #endif
 }
 
+std::string segy_unwritable_reason(const RunPlan& plan, int samples) {
+  const double interval_us = plan.dt * plan.scenario.record_every * 1e6;
+  if (samples > 32767)
+    return std::to_string(samples) + " samples per trace exceed SEG-Y rev 1's 32767";
+  if (!(interval_us >= 1 && interval_us <= 32767))
+    return "a sample interval of " + std::to_string(interval_us) + " us is outside SEG-Y rev 1's 1 to 32767 us";
+  return "";
+}
+
 bool write_segy(const std::string& path, const RunPlan& plan, const std::vector<float>& traces, int samples) {
 #if defined(SEIS_HAVE_SEGYIO)
+  const std::string why = segy_unwritable_reason(plan, samples);
+  if (!why.empty()) throw std::runtime_error("SEG-Y '" + path + "' cannot be written: " + why);
   const std::string tmp = path + ".tmp";
   segy_file* fp = segy_open(tmp.c_str(), "w+b");
   if (!fp) throw std::runtime_error("cannot write '" + tmp + "'");
@@ -48,9 +61,11 @@ bool write_segy(const std::string& path, const RunPlan& plan, const std::vector<
   std::vector<char> bin(std::size_t(segy_binheader_size()), 0);
   const double interval_us = plan.dt * s.record_every * 1e6;
   segy_set_bfield(bin.data(), SEGY_BIN_TRACES, int(plan.receivers.size()));
-  segy_set_bfield(bin.data(), SEGY_BIN_INTERVAL, int(std::lround(std::min(interval_us, 32767.0))));
+  const int interval = int(std::lround(interval_us));  // within limits: checked above
+  segy_set_bfield(bin.data(), SEGY_BIN_INTERVAL, interval);
   segy_set_bfield(bin.data(), SEGY_BIN_SAMPLES, samples);
   segy_set_bfield(bin.data(), SEGY_BIN_FORMAT, SEGY_IEEE_FLOAT_4_BYTE);
+  segy_set_bfield(bin.data(), SEGY_BIN_MEASUREMENT_SYSTEM, 1);  // metres
   segy_set_bfield(bin.data(), SEGY_BIN_SEGY_REVISION, 0x0100);
   segy_set_bfield(bin.data(), SEGY_BIN_TRACE_FLAG, 1);
   if (segy_write_binheader(fp, bin.data()) != 0) fail("binary header");
@@ -78,7 +93,7 @@ bool write_segy(const std::string& path, const RunPlan& plan, const std::vector<
     segy_set_field(header.data(), SEGY_TR_RECV_GROUP_ELEV, -cm(n.z * s.hz));
     segy_set_field(header.data(), SEGY_TR_COORD_UNITS, 1);
     segy_set_field(header.data(), SEGY_TR_SAMPLE_COUNT, samples);
-    segy_set_field(header.data(), SEGY_TR_SAMPLE_INTER, int(std::lround(std::min(interval_us, 32767.0))));
+    segy_set_field(header.data(), SEGY_TR_SAMPLE_INTER, interval);
     if (segy_write_traceheader(fp, int(r), header.data(), trace0, bsize) != 0) fail("trace header");
     std::copy(traces.begin() + long(r) * samples, traces.begin() + long(r + 1) * samples, buffer.begin());
     segy_from_native(SEGY_IEEE_FLOAT_4_BYTE, samples, buffer.data());
@@ -86,6 +101,7 @@ bool write_segy(const std::string& path, const RunPlan& plan, const std::vector<
   }
   if (segy_flush(fp, false) != 0) fail("flush");
   segy_close(fp);
+  sync_path(tmp);
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     std::remove(tmp.c_str());
     throw std::runtime_error("cannot move '" + tmp + "' to '" + path + "'");

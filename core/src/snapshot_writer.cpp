@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 namespace seis {
@@ -31,12 +32,45 @@ Box slice_box(const Grid& g, const SnapshotSlice& s) {
   return b;
 }
 
-SnapshotWriter::SnapshotWriter(const RunPlan& plan, const std::string& run_dir)
-    : plan_(plan), dir_((fs::path(run_dir) / "snapshots").string()) {
-  // Snapshots of an earlier run (only reachable with --overwrite) would mix
-  // with these.
+std::string snapshot_work_dir(const std::string& output_dir) {
+  fs::path out = fs::path(output_dir).lexically_normal();
+  if (out.filename().empty()) out = out.parent_path();  // "dir/"
+  return out.string() + ".snapshots-work";
+}
+
+SnapshotWriter::SnapshotWriter(const RunPlan& plan, const std::string& dir) : plan_(plan), dir_(dir) {
+  // Leftovers of a run that was killed would mix with these.
   fs::remove_all(dir_);
   fs::create_directories(dir_);
+}
+
+SnapshotWriter::~SnapshotWriter() {
+  if (moved_) return;
+  std::error_code ec;
+  fs::remove_all(dir_, ec);
+}
+
+void SnapshotWriter::continue_from(const std::string& previous) {
+  std::error_code ec;
+  if (!fs::is_directory(previous, ec)) return;
+  for (const auto& entry : fs::directory_iterator(previous)) {
+    if (entry.path().filename() == "index.json") continue;
+    fs::copy_file(entry.path(), fs::path(dir_) / entry.path().filename(), fs::copy_options::overwrite_existing);
+    ++files_;
+  }
+  std::ifstream in((fs::path(previous) / "index.json").string());
+  if (!in) return;
+  try {
+    const nlohmann::json old = nlohmann::json::parse(in);
+    for (const auto& e : old.at("snapshots")) index_.push_back(e);
+  } catch (const nlohmann::json::exception&) {
+    // The files are there; only their index entries are lost.
+  }
+}
+
+void SnapshotWriter::move_into(const std::string& target) {
+  fs::rename(dir_, target);
+  moved_ = true;
 }
 
 void SnapshotWriter::write_slice(int step, const SnapshotSlice& s, const std::vector<float>& values) {

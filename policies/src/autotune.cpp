@@ -92,22 +92,32 @@ std::string tune_cache_path() {
 }
 
 namespace {
-nlohmann::json read_cache(const std::string& path) {
+// A cache that cannot be read is only a cache: it is ignored (and replaced
+// when the next tuning is stored), with `problem` saying which file and why.
+nlohmann::json read_cache(const std::string& path, std::string* problem = nullptr) {
   std::ifstream in(path);
   if (!in) return nlohmann::json::object();
   try {
     nlohmann::json j = nlohmann::json::parse(in);
-    return j.is_object() ? j : nlohmann::json::object();
+    if (j.is_object()) return j;
+    if (problem) *problem = "tuner cache '" + path + "' is not a JSON object";
   } catch (const nlohmann::json::exception&) {
-    return nlohmann::json::object();  // a damaged cache is only a cache
+    if (problem) *problem = "tuner cache '" + path + "' is not valid JSON";
   }
+  return nlohmann::json::object();
 }
 }  // namespace
 
-bool lookup_tuned(const std::string& path, const TuneKey& key, CachedChoice& out) {
-  const nlohmann::json cache = read_cache(path);
+bool lookup_tuned(const std::string& path, const TuneKey& key, CachedChoice& out, std::string* problem) {
+  const nlohmann::json cache = read_cache(path, problem);
   const auto it = cache.find(key.str());
-  if (it == cache.end() || !it->is_object() || !it->contains("strategy")) return false;
+  if (it == cache.end()) return false;
+  if (!it->is_object() || !it->contains("strategy") || !(*it)["strategy"].is_string() ||
+      !it->value("ms_per_step", nlohmann::json(0.0)).is_number() ||
+      !it->value("tuned", nlohmann::json("")).is_string()) {
+    if (problem) *problem = "tuner cache '" + path + "' has a damaged entry for " + key.str();
+    return false;
+  }
   out.spec = (*it)["strategy"].get<std::string>();
   out.ms_per_step = it->value("ms_per_step", 0.0);
   out.when = it->value("tuned", std::string());

@@ -141,6 +141,12 @@ class Cpml {
   }
 
   bool enabled() const { return regions_.thickness > 0; }
+  // The memory variables psi and xi of each axis (empty views without a
+  // layer): what a checkpoint saves besides the wavefields.
+  std::vector<coef_view> memory_variables() const {
+    if (!enabled()) return {};
+    return {psi_[0], psi_[1], psi_[2], xi_[0], xi_[1], xi_[2]};
+  }
   const Regions& regions() const { return regions_; }
   index_t points() const {
     index_t n = 0;

@@ -29,12 +29,26 @@ class ReceiverRecorder {
   // Records sample `sample` from field 0 of the current time level.
   void record(const Scalar* field, int sample) {
     const int row = sample - first_;
+    recorded_ = sample + 1;
     const auto idx = index_;
     const auto buf = buffer_;
     Kokkos::parallel_for(
         "seis::record_receivers", Kokkos::RangePolicy<DefaultExec>(0, count_),
         KOKKOS_LAMBDA(int r) { buf(row, r) = float(field[idx(r)]); });
     if (row + 1 == chunk || sample + 1 == samples_) flush(sample + 1);
+  }
+
+  // Moves samples still on the device into traces() (for a checkpoint or
+  // the seismograms of an interrupted run).
+  void sync() {
+    if (recorded_ > first_) flush(recorded_);
+  }
+  // Samples recorded so far.
+  int recorded() const { return recorded_; }
+  // Continues from a checkpoint: traces() with `recorded` samples filled.
+  void restore(const std::vector<float>& traces, int recorded) {
+    traces_ = traces;
+    first_ = recorded_ = recorded;
   }
 
   // Trace r, sample k at traces()[r * samples() + k].
@@ -51,7 +65,7 @@ class ReceiverRecorder {
     first_ = end;
   }
 
-  int count_ = 0, samples_ = 0, first_ = 0;
+  int count_ = 0, samples_ = 0, first_ = 0, recorded_ = 0;
   Kokkos::View<index_t*, DefaultMem> index_;
   Kokkos::View<float**, Kokkos::LayoutRight, DefaultMem> buffer_;
   std::vector<float> traces_;

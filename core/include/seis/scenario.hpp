@@ -94,11 +94,18 @@ struct Scenario {
 
   // Output.
   SnapshotSpec snapshots;
+  int checkpoint_every = 0;  // steps between checkpoints; 0: none
 };
 
 // Reads and checks a scenario file (unknown keys, types, ranges). Throws
 // InputError with one line naming the problem.
 Scenario load_scenario(const std::string& path);
 Scenario parse_scenario(const std::string& toml_text, const std::string& name);
+// Relative model file paths are taken from base_dir; source_name names the
+// text in messages.
+Scenario parse_scenario(const std::string& toml_text, const std::string& name, const std::string& base_dir,
+                        const std::string& source_name);
+// The text of a scenario file (refusing FIFOs, devices and directories).
+std::string read_scenario_text(const std::string& path);
 
 }  // namespace seis

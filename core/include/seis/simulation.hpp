@@ -38,6 +38,9 @@ class Simulation {
   // (e.g. snapshots); its time counts as "other".
   using StepObserver = std::function<void(int, const Field<scalar_type>&)>;
   void observe_steps(StepObserver observer) { observer_ = std::move(observer); }
+  // Called after each step with the steps done; false stops the run there
+  // (interruption, instability).
+  using AfterStep = std::function<bool(int)>;
 
   Simulation(const RunPlan& plan, const StencilOperator<Physics>& strategy)
       : plan_(plan), strategy_(&strategy), physics_(plan.grid), state_(plan.grid),
@@ -50,14 +53,14 @@ class Simulation {
     build_model(state_, plan_, warnings_);
   }
 
-  // Runs `steps` steps (default: the scenario's).
-  RunTiming run(const Progress& progress = nullptr, int steps = -1) {
+  // Runs `steps` steps (default: the scenario's) from steps_done().
+  RunTiming run(const Progress& progress = nullptr, int steps = -1, const AfterStep& after_step = nullptr) {
     ScopedRegion region("seis::time_loop");
     if (steps < 0) steps = plan_.scenario.steps;
     RunTiming t;
     Kokkos::Timer wall, phase;
     const int every = plan_.scenario.record_every;
-    for (int s = 0; s < steps; ++s, ++step_) {
+    for (int s = 0; s < steps; ++s) {
       phase.reset();
       const StepData<Physics> d = state_.step_data(physics_);
       if (step_ % every == 0 && step_ / every < receivers_.samples()) receivers_.record(d.cur[0], step_ / every);
@@ -83,10 +86,15 @@ class Simulation {
       phase.reset();
       inject_point_source(d, source_index_, ricker_(step_ * plan_.dt));
       state_.advance();
+      ++step_;
       fence("seis::source");
-      if (observer_) observer_(step_ + 1, state_.current(0));
+      if (observer_) observer_(step_, state_.current(0));
       t.other_s += phase.seconds();
       if (progress) progress(s + 1, steps, wall.seconds());
+      if (after_step && !after_step(step_)) {
+        steps = s + 1;
+        break;
+      }
     }
     t.wall_s = wall.seconds();
     t.steps = steps;
@@ -101,6 +109,10 @@ class Simulation {
   WaveState<Physics>& state() { return state_; }
   const Regions& regions() const { return regions_; }
   const ReceiverRecorder<scalar_type>& receivers() const { return receivers_; }
+  ReceiverRecorder<scalar_type>& receivers() { return receivers_; }
+  const Cpml<scalar_type>& pml() const { return pml_; }
+  // Continues from a checkpoint taken after `steps` steps.
+  void set_steps_done(int steps) { step_ = steps; }
   const std::vector<std::string>& warnings() const { return warnings_; }
   int steps_done() const { return step_; }
   index_t pml_points() const { return pml_.points(); }

@@ -1,7 +1,9 @@
 #pragma once
 // Wavefield snapshots during a run: every N steps the planes of the plan (and
 // the volume, if asked) are copied to the host and written as .npy arrays
-// and PNG images into <run>/snapshots/, with an index.json at the end.
+// and PNG images into a work folder beside the output (snapshot_work_dir),
+// with an index.json at the end; the folder then joins the result set as
+// <output>/snapshots when that replaces the output folder as a whole.
 
 #include "seis/box_policy.hpp"
 #include "seis/field.hpp"
@@ -31,10 +33,24 @@ std::vector<float> copy_box_to_host(const Field<Scalar>& field, const Grid& g, c
 // The box of one snapshot plane: the interior, one node thick along its axis.
 Box slice_box(const Grid& g, const SnapshotSlice& s);
 
+// The work folder of the snapshots of a run into `output_dir`: a sibling.
+std::string snapshot_work_dir(const std::string& output_dir);
+
 class SnapshotWriter {
  public:
-  // Clears and creates <run_dir>/snapshots.
-  SnapshotWriter(const RunPlan& plan, const std::string& run_dir);
+  // Clears and creates `dir` (the work folder).
+  SnapshotWriter(const RunPlan& plan, const std::string& dir);
+  // Removes the work folder unless it was moved into a result set (a run
+  // that failed leaves nothing behind).
+  ~SnapshotWriter();
+  SnapshotWriter(const SnapshotWriter&) = delete;
+  SnapshotWriter& operator=(const SnapshotWriter&) = delete;
+
+  // A resumed run: the files and index entries that the interrupted part of
+  // the run left in `previous` (its result set's snapshots) come along.
+  void continue_from(const std::string& previous);
+  // Moves the work folder to `target` (inside the staged result set).
+  void move_into(const std::string& target);
 
   // Call after every step with the number of steps done and the pressure.
   template <class Scalar>
@@ -58,6 +74,7 @@ class SnapshotWriter {
   std::string dir_;
   nlohmann::json index_ = nlohmann::json::array();
   int files_ = 0;
+  bool moved_ = false;
 };
 
 }  // namespace seis

@@ -24,6 +24,10 @@ class IsoPhysics {
   static constexpr const char* name() { return "iso"; }
   static constexpr const char* field_name(int) { return "p"; }
   static constexpr const char* model_name(int) { return "v2dt2"; }
+  // Why a run of this physics may blow up (for the instability guard).
+  static constexpr const char* instability_hint() {
+    return "a time step at or above the CFL limit (time.dt), extreme velocities or source amplitude";
+  }
 
   KOKKOS_INLINE_FUNCTION static constexpr int plane_reach(int dz) { return dz == 0 ? radius : 0; }
 

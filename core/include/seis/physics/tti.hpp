@@ -49,6 +49,11 @@ class TtiPhysics {
   static constexpr bool in_plane_cross_terms = true;
   static constexpr const char* name() { return "tti"; }
   static constexpr const char* field_name(int f) { return f == 0 ? "p" : "q"; }
+  // Why a run of this physics may blow up (for the instability guard).
+  static constexpr const char* instability_hint() {
+    return "a time step at or above the CFL limit (time.dt), extreme vp, epsilon or delta (delta > epsilon "
+           "grows exponentially), a tilt varying abruptly, or an extreme source amplitude";
+  }
   static constexpr const char* model_name(int m) {
     return m == 0 ? "v2dt2" : m == 1 ? "a_coef" : m == 2 ? "b_coef" : m == 3 ? "axis_x" : "axis_y";
   }

@@ -75,7 +75,9 @@ struct CachedChoice {
 // Path: $SEIS_TUNE_CACHE, else $XDG_CACHE_HOME/seiskokkos/tune.json, else
 // ~/.cache/seiskokkos/tune.json.
 std::string tune_cache_path();
-bool lookup_tuned(const std::string& path, const TuneKey& key, CachedChoice& out);
+// False when there is no usable entry; `problem` (if given) then says when
+// the file or the entry is damaged, naming the file.
+bool lookup_tuned(const std::string& path, const TuneKey& key, CachedChoice& out, std::string* problem = nullptr);
 void store_tuned(const std::string& path, const TuneKey& key, const CachedChoice& choice);
 
 }  // namespace seis

@@ -1,0 +1,67 @@
+#pragma once
+// The checkpoint file: everything a run needs to continue bitwise as if it
+// had never stopped. Layout:
+//   "SEISCKPT", u32 format version, u64 header length, JSON header
+//   (seis version, physics, grid, step, hash of the inputs, what resuming
+//   needs, the arrays' names and sizes), the arrays' bytes back to back,
+//   u64 hash of those bytes, "SEISEND!".
+// Written to a temporary name, fsync'ed and renamed into place, so a
+// checkpoint is complete or absent; the trailer catches anything else.
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace seis {
+
+struct RunPlan;
+
+constexpr std::uint32_t checkpoint_format_version = 1;
+
+struct CheckpointInfo {
+  std::string seis_version;
+  std::string physics;
+  int nx = 0, ny = 0, nz = 0;
+  int scalar_bytes = 0;
+  int step = 0;      // steps done
+  int recorded = 0;  // samples recorded per trace
+  std::uint64_t inputs_hash = 0;
+  nlohmann::json run;  // scenario text and run options (app-defined)
+  std::vector<std::pair<std::string, std::size_t>> arrays;  // name, bytes
+};
+
+// One array of the state: its bytes are copied out to / in from a host
+// buffer of `bytes`.
+struct CheckpointArray {
+  std::string name;
+  std::size_t bytes = 0;
+  std::function<void(char*)> save;
+  std::function<void(const char*)> load;
+};
+
+// 64-bit hash (FNV-1a over 8-byte words), for inputs and payloads.
+std::uint64_t hash_bytes(const void* data, std::size_t n, std::uint64_t h = 0xcbf29ce484222325ull);
+
+// Hash of what determines a run's result: the scenario text, the model
+// files' contents and the run options.
+std::uint64_t run_inputs_hash(const std::string& scenario_text, const RunPlan& plan, const nlohmann::json& options);
+
+// Writes atomically (temporary name, fsync, rename, fsync of the folder).
+void write_checkpoint(const std::string& path, CheckpointInfo info, const std::vector<CheckpointArray>& arrays);
+
+// Reads and checks the header (magic, format). Throws InputError.
+CheckpointInfo read_checkpoint_info(const std::string& path);
+
+// Loads the arrays, which must match the file's names and sizes, and checks
+// the trailer's hash. Throws InputError.
+void read_checkpoint_arrays(const std::string& path, const std::vector<CheckpointArray>& arrays);
+
+// Checkpoint files in `dir`, oldest first ("checkpoint-<step>.seisck").
+std::vector<std::string> list_checkpoints(const std::string& dir);
+std::string checkpoint_name(int step);
+
+}  // namespace seis

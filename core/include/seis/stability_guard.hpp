@@ -1,0 +1,66 @@
+#pragma once
+// Instability guard: a cheap reduction over the wavefields every few steps.
+// A scheme that has gone unstable (time step above the limit, extreme model
+// values, delta > epsilon in TTI) grows exponentially into inf and NaN; the
+// run stops with the step and the likely causes instead of writing garbage.
+
+#include "seis/compat/kokkos_compat.hpp"
+#include "seis/wave_state.hpp"
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace seis {
+
+// Steps between checks: about 1 % of a step's memory traffic per step.
+constexpr int stability_check_every = 50;
+
+// Largest |value| over every field of both time levels; the scalar type's
+// max() where any value is inf or NaN.
+template <class Physics, class MemSpace>
+double wavefield_max_abs(const WaveState<Physics, MemSpace>& state) {
+  using Scalar = typename Physics::scalar_type;
+  using Exec = typename MemSpace::execution_space;
+  const Scalar big = std::numeric_limits<Scalar>::max();
+  Scalar worst = 0;
+  for (int f = 0; f < Physics::num_fields; ++f)
+    for (const auto* field : {&state.current(f), &state.previous(f)}) {
+      const auto v = field->flat();
+      Scalar m = 0;
+      Kokkos::parallel_reduce(
+          "seis::stability_guard", Kokkos::RangePolicy<Exec>(0, v.extent(0)),
+          KOKKOS_LAMBDA(std::size_t i, Scalar & acc) {
+            const Scalar x = v(i);
+            const Scalar a = x < 0 ? -x : x;
+            const Scalar b = a <= big ? a : big;  // NaN and inf fail a <= big
+            if (b > acc) acc = b;
+          },
+          Kokkos::Max<Scalar>(m));
+      if (m > worst) worst = m;
+    }
+  return double(worst);
+}
+
+// Above this the run is treated as exploding (well before float overflow).
+constexpr double wavefield_limit = 1e30;
+
+// Throws std::runtime_error naming the step and the likely causes.
+template <class Physics, class MemSpace>
+void check_wavefield(const WaveState<Physics, MemSpace>& state, int step) {
+  const double m = wavefield_max_abs(state);
+  if (m <= wavefield_limit) return;
+  char value[64];
+  std::snprintf(value, sizeof value, "%.3g", m);
+  const bool finite = m < double(std::numeric_limits<typename Physics::scalar_type>::max());
+  throw std::runtime_error(std::string("the wavefield ") +
+                           (finite ? "exploded (max |value| " + std::string(value) + ")" : "holds inf or NaN") +
+                           " by step " + std::to_string(step) + " (checked every " +
+                           std::to_string(stability_check_every) + " steps); likely causes: " +
+                           Physics::instability_hint() + "; no results were written");
+}
+
+}  // namespace seis
