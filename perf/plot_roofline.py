@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Roofline and bandwidth report of seis-bench results.
 
-    perf/plot_roofline.py BENCH.json [BENCH2.json ...] -o roofline.png [--peak-gflops 67000]
+    perf/plot_roofline.py BENCH.json [BENCH2.json ...] -o roofline.png [--peak-gflops GFLOPS]
 
 Left panel: every strategy's effective bandwidth (minimal bytes per point,
 physics.md §7) for each physics and grid, against the copy bandwidth the
@@ -9,8 +9,11 @@ same seis-bench run measured (and 80 % of it). Right panel: the roofline,
 P <= min(P_peak, AI * B_copy), with each strategy at its ideal arithmetic
 intensity (FLOPs per point / minimal bytes per point).
 
-The FP32 peak is not measured by seis-bench: give it with --peak-gflops
-(default: the H100/H200 SXM datasheet value, 67 TFLOP/s, marked as such).
+Both roofs come from the bench JSON of the device that ran it: the measured
+copy bandwidth ("stream_copy") and the FP32 peak seis-bench derived from the
+device's properties ("fp32_peak": 2 x FP32 lanes x SMs/CUs x clock; null on
+CPUs). Where the report has no FP32 peak, only the bandwidth roof is drawn,
+unless --peak-gflops gives one (labelled as given).
 """
 import argparse
 import json
@@ -34,15 +37,22 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("reports", nargs="+", help="seis-bench JSON reports")
     ap.add_argument("-o", "--output", default="roofline.png")
-    ap.add_argument("--peak-gflops", type=float, default=67000.0,
-                    help="FP32 peak in GFLOP/s for the compute roof (default: H100/H200 SXM datasheet, 67000)")
+    ap.add_argument("--peak-gflops", type=float, default=None,
+                    help="FP32 peak in GFLOP/s, overriding the reports' fp32_peak (default: from the reports)")
     ap.add_argument("--title", default=None)
     args = ap.parse_args(argv)
 
     reports = load(args.reports)
     rows = []
+    roofs = {}  # device -> (copy GB/s, FP32 peak GFLOP/s or None, how the peak was obtained)
     for rep in reports:
         copy = rep["stream_copy"]["gbytes_per_s"]
+        peak = (rep.get("fp32_peak") or {}).get("gflops")
+        how = "device properties"
+        if args.peak_gflops is not None:
+            peak, how = args.peak_gflops, "given with --peak-gflops"
+        if rep["device"] not in roofs or copy > roofs[rep["device"]][0]:
+            roofs[rep["device"]] = (copy, peak, how)
         for r in rep["results"]:
             if r.get("status") != "ok":
                 continue
@@ -70,7 +80,7 @@ def main(argv=None):
     ax1.set_yticklabels([r["label"] for r in bars], fontsize=7)
     ax1.invert_yaxis()
     copy = max(r["copy"] for r in rows)
-    ax1.axvline(copy, color="k", linestyle="-", label=f"measured copy {copy:.0f} GB/s")
+    ax1.axvline(copy, color="k", linestyle="-", label=f"measured copy {copy:.4g} GB/s")
     ax1.axvline(0.8 * copy, color="k", linestyle="--", label="80 % of copy")
     for i, r in enumerate(bars):
         ax1.text(r["gbs"], i, f' {100 * r["gbs"] / r["copy"]:.0f}%', va="center", fontsize=7)
@@ -78,17 +88,22 @@ def main(argv=None):
     ax1.legend(loc="lower right", fontsize=8)
     ax1.set_title("best shape per strategy (blue: iso, orange: TTI)")
 
+    peaks = [p for _, p, _ in roofs.values() if p]
     ai_min = min(r["ai"] for r in rows) / 4
-    ai_max = max(args.peak_gflops / copy * 4, max(r["ai"] for r in rows) * 4)
+    ai_max = max([p / c * 4 for c, p, _ in roofs.values() if p] + [max(r["ai"] for r in rows) * 4])
     xs = [ai_min * (ai_max / ai_min) ** (k / 200) for k in range(201)]
-    ax2.loglog(xs, [min(args.peak_gflops, x * copy) for x in xs], "k-", label="roof: min(peak, AI x copy)")
+    for (device, (c, p, how)), style in zip(sorted(roofs.items()), ["k-", "k--", "k-.", "k:"] * 8):
+        roof = [min(p, x * c) if p else x * c for x in xs]
+        label = f"{device}: copy {c:.4g} GB/s" + (f", FP32 {p:.0f} GFLOP/s ({how})" if p else ", FP32 peak unknown")
+        ax2.loglog(xs, roof, style, label=label)
     for r in rows:
         ax2.loglog(r["ai"], r["gflops"], "o", color="tab:blue" if r["physics"] == "iso" else "tab:orange",
                    alpha=0.5, markersize=4)
-    ax2.axhline(args.peak_gflops, color="gray", linestyle=":", label=f"FP32 peak {args.peak_gflops:.0f} GFLOP/s (datasheet)")
+    if not peaks:
+        ax2.set_ylim(top=max(x * max(c for c, _, _ in roofs.values()) for x in xs))
     ax2.set_xlabel("arithmetic intensity (FLOP / minimal byte)")
     ax2.set_ylabel("GFLOP/s (reference FLOP count per point)")
-    ax2.legend(fontsize=8, loc="lower right")
+    ax2.legend(fontsize=7, loc="lower right")
     ax2.set_title("roofline")
     dev = rows[0]["device"]
     fig.suptitle(args.title or f"seis-bench on {dev}, {rows[0]['date']}")

@@ -35,6 +35,23 @@ TEST_CASE("bench rows derive rates, bandwidth and fraction of copy from the medi
   REQUIRE(r.native_ratio() == Approx(8.0 / 7.8));
 }
 
+TEST_CASE("the bench table prints small (CPU) rates with four significant digits", "[bench]") {
+  bench::Report rep;
+  rep.copy_gbytes_per_s = 12.34567;
+  bench::Row r;
+  r.physics = "iso";
+  r.strategy = "gmem_3d";
+  r.nx = r.ny = r.nz = 100;  // 1e6 points
+  r.median_ms = 81.0;       // 0.012346 Gpts/s
+  r.bytes_per_point = 8;    // 0.098765 GB/s
+  rep.rows = {r};
+  const std::string table = bench::to_table(rep);
+  INFO(table);
+  REQUIRE(table.find("12.35 GB/s") != std::string::npos);
+  REQUIRE(table.find(" 0.01235 ") != std::string::npos);
+  REQUIRE(table.find(" 0.09877 ") != std::string::npos);
+}
+
 TEST_CASE("seis-bench writes a JSON and CSV report whose figures are consistent", "[bench]") {
   const std::string dir = test::temp_dir("bench");
   const std::string cmd = bench_exe() + " --physics iso,tti --sizes 20x18x12 --strategies gmem_3d,semi_b:16x8 --shapes default "
@@ -48,6 +65,11 @@ TEST_CASE("seis-bench writes a JSON and CSV report whose figures are consistent"
   REQUIRE(j["command"].get<std::string>().find("--sizes 20x18x12") != std::string::npos);
   const double copy = j["stream_copy"]["gbytes_per_s"].get<double>();
   REQUIRE(copy > 0);
+  // The FP32 peak comes from the device's properties: a number on GPUs,
+  // null (with the reason) where they do not give it.
+  REQUIRE(j["fp32_peak"].contains("gflops"));
+  REQUIRE((j["fp32_peak"]["gflops"].is_null() || j["fp32_peak"]["gflops"].get<double>() > 0));
+  REQUIRE(!j["fp32_peak"]["basis"].get<std::string>().empty());
   REQUIRE(j["results"].size() == 4);  // 2 physics x 2 specs
   for (const auto& r : j["results"]) {
     REQUIRE(r["status"] == "ok");

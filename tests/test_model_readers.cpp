@@ -76,6 +76,25 @@ TEST_CASE("SEG-Y models round-trip: inline -> x, crossline -> y, samples -> z, i
     for (int x = 0; x < 5; ++x) REQUIRE(s.data[x + 5 * z] == written(x, 0, z));
 }
 
+TEST_CASE("unreadable model files are refused with the reason", "[models][validation]") {
+  if (model_dir().empty()) return;
+  auto error = [](const ModelSpec& m) {
+    try {
+      read_model_volume(m, "velocity");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  REQUIRE(error(file_spec(ModelSpec::Format::npy, "big_endian.npy")).find("not a little-endian float32 or float64") !=
+          std::string::npos);
+  REQUIRE(error(file_spec(ModelSpec::Format::npy, "flat.npy")).find("has shape (5, 4); a model needs 3 axes") !=
+          std::string::npos);
+  if (segy_models_available())
+    REQUIRE(error(file_spec(ModelSpec::Format::segy, "holey.sgy"))
+                .find("has 19 traces, not the 5 inlines x 4 crosslines of a regular cube") != std::string::npos);
+}
+
 TEST_CASE("a model whose shape differs from the grid is refused with both shapes", "[models][validation]") {
   if (model_dir().empty()) return;
   Scenario s = test::homogeneous(6, 10, 2000, 4);

@@ -41,7 +41,7 @@ TEST_CASE("a valid scenario parses and plans", "[scenario]") {
   REQUIRE(s.hx == 10.0);
   REQUIRE(s.receivers.size() == 1);
   const RunPlan p = plan_run(s, plenty);
-  REQUIRE(p.dt == Approx(0.8 * cfl_time_step_limit(2000, 10, 10, 10)));
+  REQUIRE(p.dt == Approx(Scenario().cfl_fraction * cfl_time_step_limit(2000, 10, 10, 10)));
   REQUIRE(p.source.x == 10);
   REQUIRE(p.receivers[0].x == 15);
   REQUIRE(p.samples == 10);

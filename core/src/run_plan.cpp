@@ -4,6 +4,7 @@
 #include "seis/io/model_readers.hpp"
 #include "seis/pml.hpp"
 #include "seis/preflight.hpp"
+#include "seis/run_check.hpp"
 #include "seis/stencil_coefficients.hpp"
 
 #include <algorithm>
@@ -201,6 +202,15 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
     throw ConfigError("grid " + std::to_string(s.nx) + " x " + std::to_string(s.ny) + " x " + std::to_string(s.nz) +
                       " (" + s.physics + ") needs " + fmt_bytes(plan.bytes_needed) + " but the device has " +
                       fmt_bytes(available_bytes) + " available");
+  // Accumulated dispersion at the farthest receiver (phase error in periods
+  // at 2.5 f0): it tracks the measured trace misfit (README "Accuracy").
+  const RunCheck predicted = check_run(plan);
+  const double phase = predicted.worst_error * predicted.farthest_wavelengths;
+  if (phase > 0.02)
+    plan.warnings.push_back("predicted dispersion at the farthest receiver (" + fmt(predicted.farthest_wavelengths) +
+                            " wavelengths at 2.5 f0): about " + fmt(100 * phase) +
+                            " % of a period; lower time.cfl_fraction (the time error scales with its square) "
+                            "or refine the grid (seis check shows the figures)");
   return plan;
 }
 

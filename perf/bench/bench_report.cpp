@@ -22,6 +22,10 @@ nlohmann::json to_json(const Report& r) {
   j["backend"] = r.backend;
   j["stream_copy"] = {{"gbytes_per_s", r.copy_gbytes_per_s}, {"array_bytes", r.copy_bytes},
                       {"method", r.copy_method}, {"counts", "bytes read + bytes written"}};
+  // The roofline's peaks: the measured copy bandwidth above and the FP32
+  // peak from the device's properties (null where unknown).
+  j["fp32_peak"] = {{"gflops", r.fp32_peak_gflops > 0 ? nlohmann::json(r.fp32_peak_gflops) : nlohmann::json()},
+                    {"basis", r.fp32_peak_basis}};
   nlohmann::json rows = nlohmann::json::array();
   for (const Row& x : r.rows) {
     nlohmann::json row = {{"physics", x.physics}, {"strategy", x.strategy}, {"shape", x.shape},
@@ -74,8 +78,12 @@ std::string to_csv(const Report& r) {
 std::string to_table(const Report& r) {
   std::ostringstream s;
   s << "seis-bench " << r.version << " on " << r.device << " (" << r.backend << "), " << r.date << "\n";
-  s << "copy bandwidth (read+write): " << num(r.copy_gbytes_per_s, "%.1f") << " GB/s (" << r.copy_method << ", "
+  s << "copy bandwidth (read+write): " << num(r.copy_gbytes_per_s, "%.4g") << " GB/s (" << r.copy_method << ", "
     << r.copy_bytes / 1000000 << " MB arrays)\n";
+  s << "FP32 peak: "
+    << (r.fp32_peak_gflops > 0 ? num(r.fp32_peak_gflops, "%.4g") + " GFLOP/s (" + r.fp32_peak_basis + ")"
+                               : "unknown (" + r.fp32_peak_basis + ")")
+    << "\n";
   s << "physics strategy              shape        grid            ms/step   Gpts/s    GB/s  %copy";
   bool native = false;
   for (const Row& x : r.rows) native |= x.has_native;
@@ -90,7 +98,8 @@ std::string to_table(const Report& r) {
       s << line;
       continue;
     }
-    std::snprintf(line, sizeof line, "%-7s %-21s %-12s %-14s %9.3f %8.1f %7.0f %5.1f%%", x.physics.c_str(),
+    // Significant digits, not fixed decimals: CPU rates are small.
+    std::snprintf(line, sizeof line, "%-7s %-21s %-12s %-14s %9.4g %8.4g %7.4g %5.1f%%", x.physics.c_str(),
                   x.strategy.c_str(), x.shape.c_str(), grid.c_str(), x.median_ms, x.gpts_per_s(),
                   x.effective_gbytes_per_s(), 100 * x.fraction_of_copy(r.copy_gbytes_per_s));
     s << line;

@@ -39,6 +39,8 @@ struct Report {
   double copy_gbytes_per_s = 0;
   std::size_t copy_bytes = 0;
   std::string copy_method;
+  double fp32_peak_gflops = 0;  // from the device's properties; 0: unknown
+  std::string fp32_peak_basis;
   std::vector<Row> rows;
 };
 

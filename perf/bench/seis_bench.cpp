@@ -258,6 +258,9 @@ int main(int argc, char** argv) {
     report.copy_gbytes_per_s = copy.gbytes_per_s;
     report.copy_bytes = copy.bytes;
     report.copy_method = copy.method;
+    const DevicePeak peak = Traits::fp32_peak();
+    report.fp32_peak_gflops = peak.fp32_gflops;
+    report.fp32_peak_basis = peak.basis;
     for (const auto& p : o.physics)
       for (const auto& n : dims) {
         if (p == "iso") bench_physics<IsoPhysics<float>>(o, n, report);

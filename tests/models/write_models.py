@@ -9,6 +9,8 @@ write_models.py OUTDIR
   OUTDIR/cube_ibm.sgy         the same, IBM floats, inline-major order
   OUTDIR/section.sgy          a 2D section (no line numbers): 5 traces of 3 samples,
                               g(x, z) = 1500 + 3x + 7z
+  OUTDIR/big_endian.npy, flat.npy, holey.sgy
+                              unreadable as models: '>f4', 2 axes, a cube missing a trace
 """
 import sys
 
@@ -49,3 +51,14 @@ spec.tracecount = nx
 with segyio.create(f"{out}/section.sgy", spec) as s:
     for i in range(nx):
         s.trace[i] = (1500.0 + 3 * i + 7 * np.arange(nz)).astype(np.float32)
+
+np.save(f"{out}/big_endian.npy", f.astype(">f4"))
+np.save(f"{out}/flat.npy", f[:, :, 0].astype(np.float32))
+spec = segyio.spec()
+spec.format = 5
+spec.samples = list(range(nz))
+spec.tracecount = nx * ny - 1
+with segyio.create(f"{out}/holey.sgy", spec) as s:
+    for t in range(nx * ny - 1):
+        s.header[t] = {segyio.TraceField.INLINE_3D: 10 + t // ny, segyio.TraceField.CROSSLINE_3D: 20 + t % ny}
+        s.trace[t] = f[t // ny, t % ny, :].astype(np.float32)

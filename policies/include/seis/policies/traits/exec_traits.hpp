@@ -13,6 +13,8 @@
 //   vector_width               widest x vector the backend profits from
 //   has_cluster_launch         thread-block clusters (CUDA sm_90+)
 //   device_memory_bytes()      memory a run may allocate
+//   fp32_peak()                FP32 peak from the device's properties (0 when
+//                              not known, e.g. on CPUs), for the roofline
 
 #include <Kokkos_Core.hpp>
 
@@ -41,6 +43,12 @@ struct SynchronousCopyTraits {
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait_all_but_last(const Team& team) {
     team.team_barrier();
   }
+};
+
+// FP32 peak: 2 (FMA) x FP32 lanes x compute units x clock.
+struct DevicePeak {
+  double fp32_gflops = 0;  // 0: unknown
+  std::string basis;       // how it was computed, or why it is unknown
 };
 
 template <class Exec, class Enable = void>
@@ -79,6 +87,9 @@ struct ExecTraits : SynchronousCopyTraits {
     }
     return "host CPU";
   }
+
+  // Vector width and FMA ports per core are not exposed portably on CPUs.
+  static DevicePeak fp32_peak() { return {0, "not derived on CPUs"}; }
 
   static std::size_t device_memory_bytes() {
     const long pages = sysconf(_SC_AVPHYS_PAGES);

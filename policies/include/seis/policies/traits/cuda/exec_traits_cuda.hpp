@@ -66,6 +66,23 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
     return prop.name;
   }
 
+  // FP32 lanes per SM by compute capability (CUDA C++ Programming Guide,
+  // "Arithmetic Instructions"): 64 on 6.0, 7.x and 8.0, 128 otherwise.
+  static DevicePeak fp32_peak() {
+    int device = 0, sms = 0, khz = 0, major = 0, minor = 0;
+    if (cudaGetDevice(&device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device) != cudaSuccess)
+      return {0, "CUDA device attributes unavailable"};
+    const int lanes = (major == 6 && minor == 0) || major == 7 || (major == 8 && minor == 0) ? 64 : 128;
+    return {2.0 * lanes * sms * (khz * 1e3) / 1e9,
+            "2 x " + std::to_string(lanes) + " FP32 lanes x " + std::to_string(sms) + " SMs x " +
+                std::to_string(khz / 1000) + " MHz (compute capability " + std::to_string(major) + "." +
+                std::to_string(minor) + ")"};
+  }
+
   static std::size_t device_memory_bytes() {
     std::size_t free_bytes = 0, total_bytes = 0;
     if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) return 0;

@@ -35,6 +35,20 @@ struct ExecTraits<Kokkos::HIP, void> : GpuExecTraitsBase, SynchronousCopyTraits 
     return prop.name;
   }
 
+  // 64 FP32 lanes per compute unit; CDNA2/3 (gfx90a, gfx94x) issue packed
+  // FP32, twice that.
+  static DevicePeak fp32_peak() {
+    int device = 0;
+    hipDeviceProp_t prop{};
+    if (hipGetDevice(&device) != hipSuccess || hipGetDeviceProperties(&prop, device) != hipSuccess)
+      return {0, "HIP device properties unavailable"};
+    const std::string arch = prop.gcnArchName;
+    const int lanes = arch.rfind("gfx90a", 0) == 0 || arch.rfind("gfx94", 0) == 0 ? 128 : 64;
+    return {2.0 * lanes * prop.multiProcessorCount * (prop.clockRate * 1e3) / 1e9,
+            "2 x " + std::to_string(lanes) + " FP32 lanes x " + std::to_string(prop.multiProcessorCount) + " CUs x " +
+                std::to_string(prop.clockRate / 1000) + " MHz (" + arch + ")"};
+  }
+
   static std::size_t device_memory_bytes() {
     std::size_t free_bytes = 0, total_bytes = 0;
     if (hipMemGetInfo(&free_bytes, &total_bytes) != hipSuccess) return 0;
