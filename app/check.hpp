@@ -57,8 +57,8 @@ int check_scenario(const RunPlan& plan, const std::string& strategy_spec, const 
   const TuneKey key = tune_key(plan, Physics::name());
   CachedChoice cached;
   if (lookup_tuned(tune_cache_path(), key, cached))
-    std::printf("run time     about %.3g s for the stencil on the inner region (cached tuning of %s for %s: %s at "
-                "%.4g ms/step; CPML and output not included)\n",
+    std::printf("run time     about %.3g s for the time loop (cached tuning of %s for %s: %s at "
+                "%.4g ms per whole step: inner region, CPML, source, receivers; snapshots and output not included)\n",
                 cached.ms_per_step * 1e-3 * s.steps, cached.when.c_str(), key.str().c_str(), cached.spec.c_str(),
                 cached.ms_per_step);
   else
