@@ -45,8 +45,6 @@ void in_range(long long v, long long lo, long long hi, const std::string& name) 
 // Points of a grid beyond which index arithmetic (64-bit, padded, several
 // arrays) gets anywhere near overflow; far above any memory that exists.
 constexpr double max_points = 1e15;
-// Receivers a scenario may list (24 bytes each while parsing, more later).
-constexpr long long max_receivers = 10000000;
 
 void check_model_spec(const ModelSpec& m, const std::string& name, const Scenario& s) {
   switch (m.kind) {
@@ -97,7 +95,7 @@ void check_scenario_inputs(const Scenario& s) {
   finite(s.hx, "grid.hx");
   finite(s.hy, "grid.hy");
   finite(s.hz, "grid.hz");
-  in_range(s.steps, 1, big, "time.steps");
+  in_range(s.steps, 1, 2147483647, "time.steps");
   finite(s.dt, "time.dt");
   finite(s.cfl_fraction, "time.cfl_fraction");
   const int nmax = std::max({s.nx, s.ny, s.nz});
@@ -105,8 +103,8 @@ void check_scenario_inputs(const Scenario& s) {
   finite(s.pml_reflection, "boundary.reflection");
   in_range(s.taper_width, 0, nmax, "boundary.taper");
   in_range(s.source_zone, 0, nmax, "source.elliptical_zone");
-  in_range(s.record_every, 1, big, "receivers.every");
-  in_range(s.checkpoint_every, 0, big, "run.checkpoint_every");
+  in_range(s.record_every, 1, 2147483647, "receivers.every");
+  in_range(s.checkpoint_every, 0, 2147483647, "run.checkpoint_every");
 
   check_model_spec(s.vp, s.physics == "iso" ? "velocity" : "vp", s);
   if (s.physics != "iso") {
@@ -120,7 +118,7 @@ void check_scenario_inputs(const Scenario& s) {
   finite(s.f0, "source.frequency");
   finite(s.t0, "source.delay");
   finite(s.amplitude, "source.amplitude");
-  if (static_cast<long long>(s.receivers.size()) > max_receivers)
+  if (s.receivers.size() > max_receivers)
     throw InputError(std::to_string(s.receivers.size()) + " receivers; at most " + std::to_string(max_receivers));
   for (std::size_t r = 0; r < s.receivers.size(); ++r) finite(s.receivers[r], "receiver " + std::to_string(r));
 }

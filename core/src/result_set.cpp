@@ -65,9 +65,9 @@ bool pseudo_filesystem(const fs::path& p, std::string& kind) {
     case EFIVARFS_MAGIC: kind = "efivarfs"; return true;
     default: break;
   }
-  // devtmpfs reports tmpfs' magic: recognise /dev by its path.
-  const std::string s = fs::weakly_canonical(p).string();
-  if (s == "/dev" || s.rfind("/dev/", 0) == 0) {
+  // devtmpfs reports tmpfs' magic: recognise /dev by its path (its
+  // subfolders, such as the tmpfs /dev/shm, are ordinary).
+  if (fs::weakly_canonical(p) == "/dev") {
     kind = "the device filesystem /dev";
     return true;
   }
