@@ -117,6 +117,12 @@ expect name-empty 2 "must not be empty" 'NAME_LINE=name = ""'
 expect name-control 2 "control character" 'NAME_LINE=name = "a\u0007b"'
 expect name-long 2 "at most 200" "NAME_LINE=name = \"$(printf 'n%.0s' $(seq 1 300))\""
 
+# Characters toml++ 3.3 cannot take safely (found by the fuzzer): refused,
+# except in comments.
+expect unicode-bare 2 "non-ASCII character" "NAME_LINE=é = 1"
+expect unicode-after-value 2 "U\\+FDF7" "NAME_LINE=name = \"x\"\"$(printf '\xef\xb7\xb7')"
+expect unicode-comment ok "" "NAME_LINE=# café, 30°, §4"
+
 # Special files as model or scenario files.
 mkfifo "$work/fifo.bin"
 mkdir -p "$work/dir.bin"
