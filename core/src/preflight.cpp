@@ -1,6 +1,7 @@
 #include "seis/preflight.hpp"
 
 #include "seis/errors.hpp"
+#include "seis/text_format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,19 +14,8 @@ namespace seis {
 
 namespace {
 
-std::string fmt(double v) {
-  std::ostringstream s;
-  s.precision(6);
-  s << v;
-  return s.str();
-}
-
-std::string gb(double bytes) {
-  std::ostringstream s;
-  s.precision(3);
-  s << bytes / 1e9 << " GB";
-  return s.str();
-}
+using text::fmt;
+const auto gb = text::fmt_bytes;
 
 void finite(double v, const std::string& name) {
   if (!std::isfinite(v)) throw InputError("'" + name + "' must be a finite number, got " + fmt(v));

@@ -3,6 +3,7 @@
 #include "seis/errors.hpp"
 #include "seis/io/atomic_file.hpp"
 #include "seis/io/run_output.hpp"
+#include "seis/text_format.hpp"
 
 #include <cerrno>
 #include <climits>
@@ -77,11 +78,7 @@ bool pseudo_filesystem(const fs::path& p, std::string& kind) {
   return false;
 }
 
-std::string gb(double bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g GB", bytes / 1e9);
-  return buf;
-}
+const auto gb = text::fmt_bytes;
 
 }  // namespace
 

@@ -4,6 +4,7 @@
 #include "seis/pml.hpp"
 #include "seis/preflight.hpp"
 #include "seis/stencil_coefficients.hpp"
+#include "seis/text_format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -14,19 +15,8 @@ namespace seis {
 
 namespace {
 
-std::string fmt(double v) {
-  std::ostringstream s;
-  s.precision(6);
-  s << v;
-  return s.str();
-}
-
-std::string fmt_bytes(std::size_t b) {
-  std::ostringstream s;
-  s.precision(3);
-  s << double(b) / 1e9 << " GB";
-  return s.str();
-}
+using text::fmt;
+using text::fmt_bytes;
 
 ModelFileData read_model_file(const ModelSpec& m, const std::string& what, const Scenario& s) {
   if (m.dims[0] != s.nx || m.dims[1] != s.ny || m.dims[2] != s.nz)
