@@ -464,7 +464,15 @@ int main(int argc, char** argv) {
     return app.exit(e);  // --help, --version
   } catch (const CLI::ParseError& e) {
     // Like every input error: one line, exit 2 (README).
-    std::fprintf(stderr, "seis: error: %s (seis --help lists the options)\n", one_line(e.what()).c_str());
+    std::string what = one_line(e.what());
+    if (argc > 1 && argv[1][0] != '-') {
+      try {
+        app.get_subcommand(argv[1]);
+      } catch (const CLI::OptionNotFound&) {
+        what = "unknown command '" + one_line(argv[1]) + "'; the commands are run, resume, tune, strategies";
+      }
+    }
+    std::fprintf(stderr, "seis: error: %s (seis --help lists the options)\n", what.c_str());
     return 2;
   }
   Kokkos::ScopeGuard kokkos(kokkos_args.argc(), kokkos_args.argv());

@@ -15,4 +15,5 @@ $SUDO apt-get install -y -q --no-install-recommends \
   libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev \
   catch2 libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libsegyio-dev libpng-dev \
   hipcc \
+  clang-14 libclang-rt-14-dev \
   python3 python3-numpy python3-matplotlib python3-segyio

@@ -1,6 +1,7 @@
 #include "seis/preflight.hpp"
 
 #include "seis/errors.hpp"
+#include "seis/text_format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,19 +14,8 @@ namespace seis {
 
 namespace {
 
-std::string fmt(double v) {
-  std::ostringstream s;
-  s.precision(6);
-  s << v;
-  return s.str();
-}
-
-std::string gb(double bytes) {
-  std::ostringstream s;
-  s.precision(3);
-  s << bytes / 1e9 << " GB";
-  return s.str();
-}
+using text::fmt;
+const auto gb = text::fmt_bytes;
 
 void finite(double v, const std::string& name) {
   if (!std::isfinite(v)) throw InputError("'" + name + "' must be a finite number, got " + fmt(v));
@@ -45,8 +35,6 @@ void in_range(long long v, long long lo, long long hi, const std::string& name) 
 // Points of a grid beyond which index arithmetic (64-bit, padded, several
 // arrays) gets anywhere near overflow; far above any memory that exists.
 constexpr double max_points = 1e15;
-// Receivers a scenario may list (24 bytes each while parsing, more later).
-constexpr long long max_receivers = 10000000;
 
 void check_model_spec(const ModelSpec& m, const std::string& name, const Scenario& s) {
   switch (m.kind) {
@@ -97,15 +85,15 @@ void check_scenario_inputs(const Scenario& s) {
   finite(s.hx, "grid.hx");
   finite(s.hy, "grid.hy");
   finite(s.hz, "grid.hz");
-  in_range(s.steps, 1, big, "time.steps");
+  in_range(s.steps, 1, 2147483647, "time.steps");
   finite(s.dt, "time.dt");
   finite(s.cfl_fraction, "time.cfl_fraction");
   in_range(s.pml_thickness, 0, std::min({s.nx, s.ny, s.nz}), "boundary.pml");
   finite(s.pml_reflection, "boundary.reflection");
-  in_range(s.taper_width, 0, big, "boundary.taper");  // wider than the grid: tapers everything, harmless
-  in_range(s.source_zone, 0, big, "source.elliptical_zone");
-  in_range(s.record_every, 1, big, "receivers.every");
-  in_range(s.checkpoint_every, 0, big, "run.checkpoint_every");
+  in_range(s.taper_width, 0, 2147483647, "boundary.taper");  // wider than the grid: tapers everything, harmless
+  in_range(s.source_zone, 0, 2147483647, "source.elliptical_zone");
+  in_range(s.record_every, 1, 2147483647, "receivers.every");
+  in_range(s.checkpoint_every, 0, 2147483647, "run.checkpoint_every");
 
   check_model_spec(s.vp, s.physics == "iso" ? "velocity" : "vp", s);
   if (s.physics != "iso") {
@@ -119,7 +107,7 @@ void check_scenario_inputs(const Scenario& s) {
   finite(s.f0, "source.frequency");
   finite(s.t0, "source.delay");
   finite(s.amplitude, "source.amplitude");
-  if (static_cast<long long>(s.receivers.size()) > max_receivers)
+  if (s.receivers.size() > max_receivers)
     throw InputError(std::to_string(s.receivers.size()) + " receivers; at most " + std::to_string(max_receivers));
   for (std::size_t r = 0; r < s.receivers.size(); ++r) finite(s.receivers[r], "receiver " + std::to_string(r));
 }

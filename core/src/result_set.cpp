@@ -3,6 +3,7 @@
 #include "seis/errors.hpp"
 #include "seis/io/atomic_file.hpp"
 #include "seis/io/run_output.hpp"
+#include "seis/text_format.hpp"
 
 #include <cerrno>
 #include <climits>
@@ -65,9 +66,9 @@ bool pseudo_filesystem(const fs::path& p, std::string& kind) {
     case EFIVARFS_MAGIC: kind = "efivarfs"; return true;
     default: break;
   }
-  // devtmpfs reports tmpfs' magic: recognise /dev by its path.
-  const std::string s = fs::weakly_canonical(p).string();
-  if (s == "/dev" || s.rfind("/dev/", 0) == 0) {
+  // devtmpfs reports tmpfs' magic: recognise /dev by its path (its
+  // subfolders, such as the tmpfs /dev/shm, are ordinary).
+  if (fs::weakly_canonical(p) == "/dev") {
     kind = "the device filesystem /dev";
     return true;
   }
@@ -77,11 +78,7 @@ bool pseudo_filesystem(const fs::path& p, std::string& kind) {
   return false;
 }
 
-std::string gb(double bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g GB", bytes / 1e9);
-  return buf;
-}
+const auto gb = text::fmt_bytes;
 
 }  // namespace
 

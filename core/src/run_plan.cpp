@@ -6,6 +6,7 @@
 #include "seis/preflight.hpp"
 #include "seis/run_check.hpp"
 #include "seis/stencil_coefficients.hpp"
+#include "seis/text_format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,19 +16,8 @@ namespace seis {
 
 namespace {
 
-std::string fmt(double v) {
-  std::ostringstream s;
-  s.precision(6);
-  s << v;
-  return s.str();
-}
-
-std::string fmt_bytes(std::size_t b) {
-  std::ostringstream s;
-  s.precision(3);
-  s << double(b) / 1e9 << " GB";
-  return s.str();
-}
+using text::fmt;
+using text::fmt_bytes;
 
 // Range and mean of a parameter over the grid's nodes.
 ParameterSummary summarise(const ModelSpec& m, const ModelFileData& file, const Scenario& s) {

@@ -62,6 +62,9 @@ for sig in INT TERM; do
   ls "$work/sig$sig" | grep -q '^checkpoint-.*\.seisck$' || fail "SIG$sig: no checkpoint written"
   [ -e "$work/sig$sig/seismograms.npy" ] || fail "SIG$sig: no partial seismograms"
   cp -r "$work/sig$sig" "$work/sig$sig.copy"
+  # A new run into it is refused (it would discard the checkpoint).
+  "$seis" run "$scenario" --output "$work/sig$sig" --quiet --no-stream 2> "$work/rerun.err" && fail "a run replaced an interrupted one"
+  grep -q "holds an interrupted run .*seis resume" "$work/rerun.err" || fail "no hint to resume: $(cat "$work/rerun.err")"
   "$seis" resume "$work/sig$sig" --quiet --no-stream 2> "$work/resume$sig.err" || fail "resume after SIG$sig failed"
   same_results "$work/sig$sig"
 done

@@ -101,6 +101,9 @@ struct Scenario {
   int checkpoint_every = 0;  // steps between checkpoints; 0: none
 };
 
+// Receivers a scenario may list (about 100 bytes each on the host).
+constexpr std::size_t max_receivers = 10000000;
+
 // Reads and checks a scenario file (unknown keys, types, ranges). Throws
 // InputError with one line naming the problem.
 Scenario load_scenario(const std::string& path);

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# sanitizers.sh [FUZZ_SECONDS]: memory and undefined-behaviour checks for CI
+# (2 cores, no GPU), after `ctest --preset serial`:
+#  1. the `asan` preset (AddressSanitizer + UndefinedBehaviorSanitizer)
+#     builds seis and the unit tests and runs the unit and command-line tests
+#     (hostile input, restart, result sets, errors); any report fails;
+#  2. a libFuzzer target (Debian's clang) feeds the scenario parser for
+#     FUZZ_SECONDS (default 60) from the shipped scenarios.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+
+cmake --preset asan && cmake --build --preset asan && ctest --preset asan
+
+clang=$(command -v clang++-14 || command -v clang++)
+mkdir -p build/fuzz/corpus
+"$clang" -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+  -I core/include tests/fuzz/fuzz_scenario.cpp core/src/scenario.cpp core/src/toml_input_guard.cpp -o build/fuzz/fuzz_scenario
+cp app/scenarios/*.toml tests/data/*.toml build/fuzz/corpus/
+build/fuzz/fuzz_scenario -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  build/fuzz/corpus
