@@ -4,7 +4,11 @@
 //   seis tune SCENARIO.toml [--budget SECONDS]
 //   seis strategies
 //   seis --version
+//
+// Under mpirun, `seis run` splits the grid over the ranks (one per GPU);
+// rank 0 prints and writes what a single-rank run would.
 
+#include "distributed_run.hpp"
 #include "progress.hpp"
 #include "tuning.hpp"
 
@@ -27,6 +31,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <iostream>
 #include <string>
@@ -46,6 +51,25 @@ struct RunOptions {
   bool stream = true;
   double tune_budget = 120;
 };
+
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  return out;
+}
+
+// The lines of every rank's joined warnings, each once, in order of appearance.
+std::vector<std::string> distinct_lines(const std::vector<std::string>& joined) {
+  std::vector<std::string> out;
+  for (const auto& text : joined) {
+    std::size_t start = 0;
+    for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
+      const std::string line = text.substr(start, end - start);
+      if (std::find(out.begin(), out.end(), line) == out.end()) out.push_back(line);
+    }
+  }
+  return out;
+}
 
 std::string today() {
   char buf[32];
@@ -67,28 +91,58 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   // The strategy: command line, scenario, or the tuner's cached choice.
   std::string spec = opt.strategy.empty() ? plan.scenario.strategy : opt.strategy;
   std::string chosen_by = opt.strategy.empty() ? "scenario [run].strategy" : "command line --strategy";
+  const Subdomain sub = rank_subdomain(plan, Traits::device_memory_bytes());
   if (spec == "auto") {
-    const AutoChoice choice = resolve_auto_strategy<Physics>(plan, opt.tune_budget, !opt.quiet);
-    spec = choice.spec;
-    chosen_by = choice.reason;
+    // Rank 0 chooses for its sub-domain (tuning if needed), every rank runs it.
+    on_every_rank([&] {
+      if (comm::rank() != 0) return;
+      RunPlan local = plan;
+      local.grid = sub.local_grid(plan.grid);
+      const AutoChoice choice = resolve_auto_strategy<Physics>(local, opt.tune_budget, !opt.quiet);
+      spec = choice.spec;
+      chosen_by = choice.reason;
+    });
+    spec = comm::broadcast(spec);
+    chosen_by = comm::broadcast(chosen_by);
   }
   const auto strategy = make_strategy<Physics>(spec);
 
-  Simulation<Physics> sim(plan, *strategy);
+  std::unique_ptr<Simulation<Physics>> owned_sim;
+  on_every_rank([&] { owned_sim = std::make_unique<Simulation<Physics>>(plan, *strategy, sub); });
+  Simulation<Physics>& sim = *owned_sim;
+  const std::vector<std::string> rank_warnings = comm::gather(join_lines(sim.warnings()));
+  if (comm::size() > 1 && !opt.quiet)
+    std::fprintf(stderr, "seis: %d ranks, sub-domains %s, halo exchange: %s\n", comm::size(), sub.describe().c_str(),
+                 sim.halo().transport().c_str());
   if (!opt.quiet) {
     std::fprintf(stderr, "seis: %s, %s physics, grid %d x %d x %d, %d steps, dt %.4g s, strategy %s on %s\n",
                  plan.scenario.name.c_str(), Physics::name(), plan.grid.nx(), plan.grid.ny(), plan.grid.nz(),
                  plan.scenario.steps, plan.dt, strategy->name().c_str(), DefaultExec::name());
     for (const auto& w : plan.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
-    for (const auto& w : sim.warnings()) std::fprintf(stderr, "warning: %s\n", w.c_str());
+    for (const auto& w : distinct_lines(rank_warnings)) std::fprintf(stderr, "warning: %s\n", w.c_str());
   }
   ProgressReporter progress(!opt.quiet);
-  const RunTiming t = sim.run([&](int s, int n, double sec) { progress(s, n, sec); });
+  RunTiming t;
+  try {
+    t = sim.run([&](int s, int n, double sec) { progress(s, n, sec); });
+  } catch (const std::exception& e) {
+    // The other ranks wait for this one's halos: stop them all.
+    if (comm::size() == 1) throw;
+    std::fprintf(stderr, "seis: error: rank %d: %s\n", comm::rank(), e.what());
+    comm::abort(1);
+  }
+  const std::vector<float> traces =
+      gather_traces(sim.owned_receivers(), sim.receivers().traces(), plan.receivers.size(), sim.receivers().samples());
+  const nlohmann::json distributed = distributed_report(sim, t, kokkos_device_id(), plan.scenario.decomposition[0] > 0
+                                                                                       ? "scenario [run].decomposition"
+                                                                                       : "smallest halo");
 
   CopyBandwidth stream;
-  if (opt.stream) stream = measure_copy_bandwidth(default_stream_bytes(Traits::is_gpu, Traits::device_memory_bytes()));
+  if (opt.stream && comm::rank() == 0) stream = measure_copy_bandwidth(default_stream_bytes(Traits::is_gpu, Traits::device_memory_bytes()));
 
-  const index_t inner = sim.regions().inner.volume();
+  const index_t inner = plan.grid.interior_points() == sim.subdomain().box.volume()
+                            ? sim.regions().inner.volume()
+                            : seven_regions(plan.grid, plan.scenario.pml_thickness).inner.volume();
   const index_t all = plan.grid.interior_points();
   const int bpp = min_bytes_per_point<Physics>();
   const double inner_rate = t.stencil_s > 0 ? double(inner) * t.steps / t.stencil_s : 0;
@@ -101,12 +155,12 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   report["physics"] = Physics::name();
   report["precision"] = sizeof(Scalar) == 4 ? "float32" : "float64";
   report["strategy"] = {{"name", strategy->name()}, {"chosen_by", chosen_by}};
-  const Box& in = sim.regions().inner;
+  const Box in = seven_regions(plan.grid, plan.scenario.pml_thickness).inner;
   report["grid"] = {{"nx", plan.grid.nx()}, {"ny", plan.grid.ny()}, {"nz", plan.grid.nz()},
                     {"hx", plan.grid.hx()}, {"hy", plan.grid.hy()}, {"hz", plan.grid.hz()},
                     {"points", all}, {"pml_thickness", plan.scenario.pml_thickness},
                     {"inner", {in.x0, in.x1, in.y0, in.y1, in.z0, in.z1}}, {"inner_points", inner},
-                    {"pml_points", sim.pml_points()}};
+                    {"pml_points", all - inner}};
   report["time"] = {{"steps", t.steps}, {"dt", plan.dt}, {"dt_cfl_limit", plan.dt_limit},
                     {"simulated_s", t.steps * plan.dt}};
   report["timing"] = {{"wall_s", t.wall_s}, {"stencil_s", t.stencil_s}, {"pml_s", t.pml_s},
@@ -126,10 +180,18 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   }
   report["performance"] = perf;
   nlohmann::json warnings = plan.warnings;
-  for (const auto& w : sim.warnings()) warnings.push_back(w);
+  for (const auto& w : distinct_lines(rank_warnings)) warnings.push_back(w);
   report["warnings"] = warnings;
+  report["ranks"] = comm::size();
+  if (!distributed.is_null()) {  // rank 0 of a distributed run
+    report["decomposition"] = distributed["decomposition"];
+    report["distributed"] = distributed;
+  }
 
-  const auto written = write_run_outputs(output_dir, plan, sim.receivers().traces(), sim.receivers().samples(), report);
+  std::vector<std::string> written;
+  on_every_rank([&] {
+    if (comm::rank() == 0) written = write_run_outputs(output_dir, plan, traces, sim.receivers().samples(), report);
+  });
   if (!opt.quiet) {
     std::fprintf(stderr, "done: %.3f s wall, stencil %.3f ms/step, %.1f Mpoints/s inner, %.1f GB/s effective",
                  t.wall_s, 1e3 * t.stencil_s / t.steps, inner_rate / 1e6, eff_gbs);
@@ -154,10 +216,13 @@ RunPlan plan_for(const RunOptions& opt) {
     const StrategyInfo& info = strategy_info(name);
     if (!shape.empty()) BlockShape::parse(shape, info.three_d);
   }
-  return plan_run(s, Traits::device_memory_bytes());
+  // Distributed runs check the memory of one sub-domain (rank_subdomain).
+  return plan_run(s, comm::size() > 1 ? std::numeric_limits<std::size_t>::max() : Traits::device_memory_bytes());
 }
 
-int cmd_run(const RunOptions& opt) {
+int cmd_run(const RunOptions& options) {
+  RunOptions opt = options;
+  if (comm::rank() != 0) opt.quiet = true;  // rank 0 speaks for all
   const RunPlan plan = plan_for(opt);
   const std::string out = opt.output.empty() ? "seis-out/" + plan.scenario.name : opt.output;
   check_output_dir(out, opt.overwrite);
@@ -196,6 +261,10 @@ int cmd_strategies(bool names_only) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  comm::Session mpi(argc, argv);
+  // One GPU per rank: Kokkos 4 picks local rank % device count from the
+  // launcher's environment when asked to (an explicit device id wins).
+  if (comm::size() > 1) setenv("KOKKOS_MAP_DEVICE_ID_BY", "mpi_rank", 0);
   Kokkos::ScopeGuard kokkos(argc, argv);
   CLI::App app{"seiskokkos: seismic wave propagation with high-order stencils (Kokkos " + kokkos_version_string() + ")"};
   app.set_version_flag("--version", std::string("seis ") + SEIS_VERSION_STRING + " (Kokkos " + kokkos_version_string() +
@@ -221,11 +290,13 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (comm::rank() != 0) return e.get_exit_code();
     return app.exit(e);
   }
+  // Every rank reaches the same errors (or agrees on a rank's own: on_every_rank); rank 0 reports them.
   return run_reporting_errors("seis", [&] {
     if (run->parsed()) return cmd_run(opt);
     if (tune->parsed()) return cmd_tune(opt);
     return cmd_strategies(names_only);
-  });
+  }, comm::rank() == 0);
 }

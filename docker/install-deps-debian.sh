@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs every build dependency of seiskokkos from Debian/Ubuntu packages:
 # Kokkos 3.4 (Serial) and Kokkos Kernels from Trilinos, Catch2 v2, CLI11,
-# toml++, nlohmann-json, segyio, the HIP compiler (to compile the native HIP
+# toml++, nlohmann-json, segyio, Open MPI (distributed runs), the HIP compiler (to compile the native HIP
 # kernels for gfx90a), and NumPy/matplotlib for perf/plot_roofline.py.
 # Runs apt-get through sudo when not root.
 set -euo pipefail
@@ -14,4 +14,5 @@ $SUDO apt-get install -y -q --no-install-recommends \
   libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev \
   catch2 libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libsegyio-dev \
   hipcc \
+  libopenmpi-dev openmpi-bin \
   python3 python3-numpy python3-matplotlib

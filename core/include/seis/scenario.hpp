@@ -72,6 +72,9 @@ struct Scenario {
   // Run.
   std::string strategy = "gmem_3d";
   bool write_segy = true;
+  // Ranks along x, y, z of a distributed run; {0, 0, 0}: chosen to
+  // minimise the halo (seis/distributed/subdomain.hpp).
+  std::array<int, 3> decomposition{0, 0, 0};
 };
 
 // Reads and checks a scenario file (unknown keys, types, ranges). Throws
