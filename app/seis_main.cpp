@@ -7,11 +7,15 @@
 //   seis check SCENARIO.toml [--strategy ...] [--steps N] [--output DIR]
 //   seis strategies
 //   seis --version
+//
+// Under mpirun, `seis run` splits the grid over the ranks (one per GPU);
+// rank 0 prints and writes what a single-rank run would.
 
 #include "check.hpp"
 #include "kokkos_arguments.hpp"
 #include "plan_summary.hpp"
 #include "interrupts.hpp"
+#include "distributed_run.hpp"
 #include "progress.hpp"
 #include "tuning.hpp"
 
@@ -40,10 +44,12 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace {
@@ -62,6 +68,25 @@ struct RunOptions {
   double tune_budget = 120;
   int checkpoint_every = -1;  // -1: the scenario's [run] checkpoint_every
 };
+
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  return out;
+}
+
+// The lines of every rank's joined warnings, each once, in order of appearance.
+std::vector<std::string> distinct_lines(const std::vector<std::string>& joined) {
+  std::vector<std::string> out;
+  for (const auto& text : joined) {
+    std::size_t start = 0;
+    for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
+      const std::string line = text.substr(start, end - start);
+      if (std::find(out.begin(), out.end(), line) == out.end()) out.push_back(line);
+    }
+  }
+  return out;
+}
 
 // The scenario as given, kept in checkpoints so that `seis resume` rebuilds
 // the same run even if the file has changed or gone since.
@@ -114,13 +139,22 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   std::string spec = opt.strategy.empty() ? plan.scenario.strategy : opt.strategy;
   std::string chosen_by = opt.strategy.empty() ? "scenario [run].strategy" : "command line --strategy";
   double expected_ms_per_step = 0;  // the tuner's whole-step time, when it chose
+  const Subdomain sub = rank_subdomain(plan, Traits::device_memory_bytes());
   if (resume) {
     chosen_by = resume->info.run.value("chosen_by", std::string()) + "; resumed";
   } else if (spec == "auto") {
-    const AutoChoice choice = resolve_auto_strategy<Physics>(plan, opt.tune_budget, !opt.quiet);
-    spec = choice.spec;
-    chosen_by = choice.reason;
-    expected_ms_per_step = choice.ms_per_step;
+    // Rank 0 chooses for its sub-domain (tuning if needed), every rank runs it.
+    on_every_rank([&] {
+      if (comm::rank() != 0) return;
+      RunPlan local = plan;
+      local.grid = sub.local_grid(plan.grid);
+      const AutoChoice choice = resolve_auto_strategy<Physics>(local, opt.tune_budget, !opt.quiet);
+      spec = choice.spec;
+      chosen_by = choice.reason;
+      expected_ms_per_step = choice.ms_per_step;
+    });
+    spec = comm::broadcast(spec);
+    chosen_by = comm::broadcast(chosen_by);
   }
   const auto strategy = make_strategy<Physics>(spec);
   const int steps = plan.scenario.steps;
@@ -132,15 +166,21 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
                                       {"steps", steps}, {"strategy", spec}, {"chosen_by", chosen_by},
                                       {"checkpoint_every", checkpoint_every}};
 
-  Simulation<Physics> sim(plan, *strategy);
+  std::unique_ptr<Simulation<Physics>> owned_sim;
+  on_every_rank([&] { owned_sim = std::make_unique<Simulation<Physics>>(plan, *strategy, sub); });
+  Simulation<Physics>& sim = *owned_sim;
   if (resume) load_checkpoint(resume->path, resume->info, sim, inputs_hash);
   const int first_step = sim.steps_done();
+  const std::vector<std::string> rank_warnings = comm::gather(join_lines(sim.warnings()));
   std::vector<std::string> warnings = plan.warnings;
-  warnings.insert(warnings.end(), sim.warnings().begin(), sim.warnings().end());
+  for (const auto& w : distinct_lines(rank_warnings)) warnings.push_back(w);
   if (plan.scenario.write_segy && segy_available()) {
     const std::string why = segy_unwritable_reason(plan, plan.samples);
     if (!why.empty()) warnings.push_back("no SEG-Y: " + why + "; seismograms.npy holds every sample");
   }
+  if (comm::size() > 1 && !opt.quiet)
+    std::fprintf(stderr, "seis: %d ranks, sub-domains %s, halo exchange: %s\n", comm::size(), sub.describe().c_str(),
+                 sim.halo().transport().c_str());
   if (!opt.quiet) {
     std::fprintf(stderr, "seis: %s, %s physics, grid %d x %d x %d, %d steps, dt %.4g s, strategy %s on %s\n",
                  plan.scenario.name.c_str(), Physics::name(), plan.grid.nx(), plan.grid.ny(), plan.grid.nz(),
@@ -160,7 +200,11 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   }
 
   // After each step: the instability guard, interruption, checkpoints.
-  InterruptWatch interrupts;
+  // Ctrl-C and SIGTERM end a single-rank run gracefully; ranks that stopped
+  // at different steps would wait for each other's halos, so a distributed
+  // run keeps the signals' default action.
+  std::optional<InterruptWatch> interrupts;
+  if (comm::size() == 1) interrupts.emplace();
   int checkpoints = 0;
   double checkpoint_s = 0;
   std::size_t checkpoint_bytes = 0;
@@ -176,7 +220,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   };
   const auto after_step = [&](int done) {
     if (done % stability_check_every == 0 || done == steps) check_wavefield(sim.state(), done);
-    if (interrupts.signal() != 0) return false;
+    if (interrupts && interrupts->signal() != 0) return false;
     if (checkpoint_every > 0 && done % checkpoint_every == 0 && done < steps) {
       fs::create_directories(output_dir);
       const auto previous = list_checkpoints(output_dir);
@@ -187,11 +231,22 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     return true;
   };
   ProgressReporter progress(!opt.quiet);
-  const RunTiming t = sim.run([&](int s, int n, double sec) { progress(s, n, sec); }, steps - first_step, after_step);
+  RunTiming t;
+  try {
+    t = sim.run([&](int s, int n, double sec) { progress(s, n, sec); }, steps - first_step, after_step);
+  } catch (const std::exception& e) {
+    // The other ranks wait for this one's halos: stop them all.
+    if (comm::size() == 1) throw;
+    std::fprintf(stderr, "seis: error: rank %d: %s\n", comm::rank(), e.what());
+    comm::abort(1);
+  }
   const bool partial = sim.steps_done() < steps;
+  const nlohmann::json distributed = distributed_report(sim, t, kokkos_device_id(), plan.scenario.decomposition[0] > 0
+                                                                                       ? "scenario [run].decomposition"
+                                                                                       : "smallest halo");
 
   CopyBandwidth stream;
-  if (opt.stream && !partial) {
+  if (opt.stream && !partial && comm::rank() == 0) {
     // The probe allocates two arrays of its own after the run: say so.
     const std::size_t bytes = default_stream_bytes(Traits::is_gpu, Traits::device_memory_bytes());
     if (!opt.quiet)
@@ -200,7 +255,9 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     stream = measure_copy_bandwidth(bytes);
   }
 
-  const index_t inner = sim.regions().inner.volume();
+  const index_t inner = plan.grid.interior_points() == sim.subdomain().box.volume()
+                            ? sim.regions().inner.volume()
+                            : seven_regions(plan.grid, plan.scenario.pml_thickness).inner.volume();
   const index_t all = plan.grid.interior_points();
   const int bpp = min_bytes_per_point<Physics>();
   const double inner_rate = t.stencil_s > 0 ? double(inner) * t.steps / t.stencil_s : 0;
@@ -219,12 +276,12 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     report["strategy"]["expected_wall_s"] = expected_s;
     report["strategy"]["measured_over_expected"] = t.wall_s / expected_s;
   }
-  const Box& in = sim.regions().inner;
+  const Box in = seven_regions(plan.grid, plan.scenario.pml_thickness).inner;
   report["grid"] = {{"nx", plan.grid.nx()}, {"ny", plan.grid.ny()}, {"nz", plan.grid.nz()},
                     {"hx", plan.grid.hx()}, {"hy", plan.grid.hy()}, {"hz", plan.grid.hz()},
                     {"points", all}, {"pml_thickness", plan.scenario.pml_thickness},
                     {"inner", {in.x0, in.x1, in.y0, in.y1, in.z0, in.z1}}, {"inner_points", inner},
-                    {"pml_points", sim.pml_points()}};
+                    {"pml_points", all - inner}};
   report["time"] = {{"steps", steps}, {"steps_done", sim.steps_done()}, {"dt", plan.dt},
                     {"dt_cfl_limit", plan.dt_limit}, {"simulated_s", sim.steps_done() * plan.dt}};
   report["partial"] = partial;
@@ -249,24 +306,36 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   }
   report["performance"] = perf;
   report["warnings"] = warnings;
+  report["ranks"] = comm::size();
+  if (!distributed.is_null()) {  // rank 0 of a distributed run
+    report["decomposition"] = distributed["decomposition"];
+    report["distributed"] = distributed;
+  }
   if (snapshots) report["snapshots"] = snapshots->finish();
 
   // The result set, complete or (interrupted) the samples so far with a
-  // checkpoint, replaces the output folder as a whole.
+  // checkpoint, replaces the output folder as a whole; rank 0 writes it with
+  // every rank's traces.
   sim.receivers().sync();
   const int samples = partial ? sim.receivers().recorded() : sim.receivers().samples();
-  const std::vector<float> traces = first_samples(sim.receivers().traces(), sim.receivers().samples(), samples);
+  const std::vector<float> traces =
+      first_samples(gather_traces(sim.owned_receivers(), sim.receivers().traces(), plan.receivers.size(),
+                                  sim.receivers().samples()),
+                    sim.receivers().samples(), samples);
   if (partial) check_wavefield(sim.state(), sim.steps_done());
   std::vector<std::string> written;
-  replace_result_set(output_dir, [&](const std::string& staging) {
-    if (partial) report["checkpoint"] = fs::path(write_checkpoint_into(staging)).filename().string();
-    for (const auto& f : write_run_outputs(staging, plan, traces, samples, report))
-      written.push_back((fs::path(output_dir) / fs::path(f).filename()).string());
-    if (partial) written.push_back((fs::path(output_dir) / report["checkpoint"].get<std::string>()).string());
-    if (snapshots) snapshots->move_into((fs::path(staging) / "snapshots").string());
+  on_every_rank([&] {
+    if (comm::rank() != 0) return;
+    replace_result_set(output_dir, [&](const std::string& staging) {
+      if (partial) report["checkpoint"] = fs::path(write_checkpoint_into(staging)).filename().string();
+      for (const auto& f : write_run_outputs(staging, plan, traces, samples, report))
+        written.push_back((fs::path(output_dir) / fs::path(f).filename()).string());
+      if (partial) written.push_back((fs::path(output_dir) / report["checkpoint"].get<std::string>()).string());
+      if (snapshots) snapshots->move_into((fs::path(staging) / "snapshots").string());
+    });
   });
   if (partial) {
-    const int sig = interrupts.signal();
+    const int sig = interrupts ? interrupts->signal() : 0;
     std::fprintf(stderr, "seis: interrupted (%s) after step %d of %d: seismograms so far and a checkpoint in %s; "
                  "'seis resume %s' continues\n", sig == SIGINT ? "SIGINT" : "SIGTERM", sim.steps_done(), steps,
                  output_dir.c_str(), output_dir.c_str());
@@ -302,7 +371,8 @@ RunPlan plan_for(const RunOptions& opt, const ScenarioSource& src) {
     const StrategyInfo& info = strategy_info(name);
     if (!shape.empty()) BlockShape::parse(shape, info.three_d);
   }
-  return plan_run(s, Traits::device_memory_bytes());
+  // Distributed runs check the memory of one sub-domain (rank_subdomain).
+  return plan_run(s, comm::size() > 1 ? std::numeric_limits<std::size_t>::max() : Traits::device_memory_bytes());
 }
 
 // Everything the run will need and write is checked before the first step:
@@ -311,6 +381,9 @@ int start_run(const RunOptions& opt, const ScenarioSource& src, const std::strin
               const ResumePoint* resume) {
   const RunPlan plan = plan_for(opt, src);
   const bool checkpointing = (opt.checkpoint_every >= 0 ? opt.checkpoint_every : plan.scenario.checkpoint_every) > 0;
+  if (comm::size() > 1 && (checkpointing || resume || plan.snapshots.enabled()))
+    throw InputError("checkpoints, seis resume and snapshots are not supported in distributed runs yet; run them on "
+                     "one rank or leave them out");
   check_host_memory(plan, checkpointing, Traits::is_gpu ? 0 : plan.bytes_needed, host_bytes_available());
   const std::size_t traces = plan.receivers.size() * std::size_t(plan.samples) * sizeof(float);
   // .npy and SEG-Y, headers; while checkpointing, two checkpoints at a time.
@@ -321,7 +394,9 @@ int start_run(const RunOptions& opt, const ScenarioSource& src, const std::strin
   return run_physics<IsoPhysics<float>>(plan, opt, out, src, resume);
 }
 
-int cmd_run(const RunOptions& opt) {
+int cmd_run(const RunOptions& options) {
+  RunOptions opt = options;
+  if (comm::rank() != 0) opt.quiet = true;  // rank 0 speaks for all
   const ScenarioSource src = ScenarioSource::from_file(opt.scenario_path);
   const std::string out = opt.output.empty() ? "seis-out/" + parse_scenario(src.text, src.stem, src.base, src.file).name
                                              : opt.output;
@@ -410,6 +485,7 @@ std::string one_line(const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  comm::Session mpi(argc, argv);
   // Kokkos sees only its own options (--kokkos-*), after the command line is
   // parsed, so that `seis --help` is the program's usage; --kokkos-help
   // prints Kokkos' options.
@@ -463,7 +539,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::Success& e) {
     return app.exit(e);  // --help, --version
   } catch (const CLI::ParseError& e) {
-    // Like every input error: one line, exit 2 (README).
+    // Like every input error: one line (from rank 0), exit 2 (README).
+    if (comm::rank() != 0) return 2;
     std::string what = one_line(e.what());
     if (argc > 1 && argv[1][0] != '-') {
       try {
@@ -475,12 +552,16 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "seis: error: %s (seis --help lists the options)\n", what.c_str());
     return 2;
   }
+  // One GPU per rank: Kokkos 4 picks local rank % device count from the
+  // launcher's environment when asked to (an explicit device id wins).
+  if (comm::size() > 1) setenv("KOKKOS_MAP_DEVICE_ID_BY", "mpi_rank", 0);
   Kokkos::ScopeGuard kokkos(kokkos_args.argc(), kokkos_args.argv());
+  // Every rank reaches the same errors (or agrees on a rank's own: on_every_rank); rank 0 reports them.
   return run_reporting_errors("seis", [&] {
     if (run->parsed()) return cmd_run(opt);
     if (resume->parsed()) return cmd_resume(opt, resume_dir);
     if (tune->parsed()) return cmd_tune(opt);
     if (check->parsed()) return cmd_check(opt);
     return cmd_strategies(names_only);
-  });
+  }, comm::rank() == 0);
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs every build dependency of seiskokkos from Debian/Ubuntu packages:
 # Kokkos 3.4 (Serial) and Kokkos Kernels from Trilinos, Catch2 v2, CLI11,
-# toml++, nlohmann-json, segyio, libpng, the HIP compiler (to compile the native HIP
-# kernels for gfx90a), NumPy/matplotlib for perf/plot_roofline.py, and segyio
-# for Python (the model reader tests write SEG-Y files with it).
+# toml++, nlohmann-json, segyio, libpng, Open MPI (distributed runs), the HIP
+# compiler (to compile the native HIP kernels for gfx90a), clang 14 with
+# libFuzzer (tests/sanitizers.sh), NumPy/matplotlib for perf/plot_roofline.py,
+# and segyio for Python (the model reader tests write SEG-Y files with it).
 # Runs apt-get through sudo when not root.
 set -euo pipefail
 SUDO=""
@@ -15,5 +16,6 @@ $SUDO apt-get install -y -q --no-install-recommends \
   libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev \
   catch2 libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libsegyio-dev libpng-dev \
   hipcc \
+  libopenmpi-dev openmpi-bin \
   clang-14 libclang-rt-14-dev \
   python3 python3-numpy python3-matplotlib python3-segyio

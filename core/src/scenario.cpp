@@ -239,10 +239,19 @@ Scenario from_table(const toml::table& root, const std::string& name, const std:
     optional(*boundary, "taper", "boundary.", s.taper_width, integer);
   }
   if (const toml::table* run = table_at(root, "run", "")) {
-    check_keys(*run, "run", {"strategy", "segy", "checkpoint_every"});
+    check_keys(*run, "run", {"strategy", "segy", "checkpoint_every", "decomposition"});
     optional(*run, "checkpoint_every", "run.", s.checkpoint_every, integer);
     optional(*run, "strategy", "run.", s.strategy, string_value);
     optional(*run, "segy", "run.", s.write_segy, boolean);
+    if (const toml::node* d = run->get("decomposition")) {
+      const auto parts = numbers(*d, "run.decomposition");
+      if (parts.size() != 3) throw InputError("'run.decomposition' must be [px, py, pz]");
+      for (int i = 0; i < 3; ++i) {
+        if (!(parts[i] >= 1) || parts[i] != int(parts[i]))
+          throw InputError("'run.decomposition' must hold positive integers");
+        s.decomposition[i] = int(parts[i]);
+      }
+    }
   }
   if (const toml::table* output = table_at(root, "output", "")) {
     check_keys(*output, "output", {"snapshots"});

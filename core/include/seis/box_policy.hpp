@@ -19,4 +19,20 @@ BoxPolicy<Exec> box_points(const Box& b) {
   return BoxPolicy<Exec>({b.x0, b.y0, b.z0}, {b.x1, b.y1, b.z1}, {32, 4, 2});
 }
 
+// f(x, y, z) over a box that may reach into the halo (negative coordinates,
+// which the default, unsigned MDRange bounds of Kokkos 3.4 refuse): the
+// range starts at 0 and the functor is shifted.
+template <class F>
+struct ShiftedBy {
+  F f;
+  int x0, y0, z0;
+  KOKKOS_INLINE_FUNCTION void operator()(int x, int y, int z) const { f(x + x0, y + y0, z + z0); }
+};
+
+template <class Exec, class F>
+void for_each_point(const char* label, const Exec& exec, const Box& b, const F& f) {
+  Kokkos::parallel_for(label, BoxPolicy<Exec>(exec, {0, 0, 0}, {b.nx(), b.ny(), b.nz()}, {32, 4, 2}),
+                       ShiftedBy<F>{f, b.x0, b.y0, b.z0});
+}
+
 }  // namespace seis

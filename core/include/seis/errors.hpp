@@ -22,19 +22,20 @@ class ConfigError : public std::runtime_error {
 
 // Runs a program's body; a failure becomes one line "program: error: ..."
 // on stderr and the exit status 2 (bad input), 3 (the device cannot run it)
-// or 1 (anything else).
+// or 1 (anything else). `print` false: the status only (the ranks of a
+// distributed run other than rank 0, which prints the same line).
 template <class Body>
-int run_reporting_errors(const char* program, Body&& body) {
+int run_reporting_errors(const char* program, Body&& body, bool print = true) {
   try {
     return body();
   } catch (const InputError& e) {
-    std::fprintf(stderr, "%s: error: %s\n", program, e.what());
+    if (print) std::fprintf(stderr, "%s: error: %s\n", program, e.what());
     return 2;
   } catch (const ConfigError& e) {
-    std::fprintf(stderr, "%s: error: %s\n", program, e.what());
+    if (print) std::fprintf(stderr, "%s: error: %s\n", program, e.what());
     return 3;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s: error: %s\n", program, e.what());
+    if (print) std::fprintf(stderr, "%s: error: %s\n", program, e.what());
     return 1;
   }
 }

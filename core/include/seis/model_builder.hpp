@@ -6,9 +6,12 @@
 //        (n_z >= 0), with delta <= eps enforced, eps/delta tapered to 0 before
 //        the absorbing layer (physics.md §3.4), and an optional elliptical
 //        source zone (eps = delta near the source).
+// In a sub-domain every parameter is evaluated at the global coordinates of
+// the local points, and only the local part of a model file reaches the device.
 
 #include "seis/box_policy.hpp"
 #include "seis/compat/kokkos_compat.hpp"
+#include "seis/distributed/subdomain.hpp"
 #include "seis/physics/iso.hpp"
 #include "seis/physics/tti.hpp"
 #include "seis/run_plan.hpp"
@@ -22,7 +25,7 @@
 
 namespace seis {
 
-// A ModelSpec evaluated on the device.
+// A ModelSpec evaluated on the device at global coordinates.
 struct ModelEvaluator {
   static constexpr int max_layers = 64;
   using file_view = Kokkos::View<const float*, DefaultMem>;
@@ -33,11 +36,12 @@ struct ModelEvaluator {
   double tops[max_layers] = {};
   double values[max_layers] = {};
   double hz = 1;
-  int nx = 0, ny = 0;
+  Box part;  // the file's values on the device cover this global box
   file_view file;
 
   ModelEvaluator() = default;
-  ModelEvaluator(const ModelSpec& m, const ModelFileData& data, const Grid& g) : hz(g.hz()), nx(g.nx()), ny(g.ny()) {
+  ModelEvaluator(const ModelSpec& m, const ModelFileData& data, const Grid& g, const Subdomain& sub)
+      : hz(g.hz()), part(sub.box) {
     switch (m.kind) {
       case ModelSpec::Kind::constant: kind = 0; value = m.value; break;
       case ModelSpec::Kind::layered:
@@ -50,9 +54,13 @@ struct ModelEvaluator {
         break;
       case ModelSpec::Kind::file: {
         kind = 2;
-        Kokkos::View<float*, DefaultMem> device("model_file", data->size());
-        Kokkos::View<const float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(data->data(),
-                                                                                                   data->size());
+        Kokkos::View<float*, DefaultMem> device("model_file", std::size_t(part.volume()));
+        auto host = Kokkos::create_mirror_view(device);
+        std::size_t k = 0;
+        for (int z = part.z0; z < part.z1; ++z)
+          for (int y = part.y0; y < part.y1; ++y)
+            for (int x = part.x0; x < part.x1; ++x)
+              host(k++) = (*data)[std::size_t(x) + std::size_t(g.nx()) * (std::size_t(y) + std::size_t(g.ny()) * z)];
         Kokkos::deep_copy(device, host);
         file = device;
         break;
@@ -68,24 +76,29 @@ struct ModelEvaluator {
       while (k + 1 < layers && tops[k + 1] <= depth) ++k;
       return values[k];
     }
-    return double(file(std::size_t(x) + std::size_t(nx) * (std::size_t(y) + std::size_t(ny) * std::size_t(z))));
+    const std::size_t lx = std::size_t(x - part.x0), ly = std::size_t(y - part.y0), lz = std::size_t(z - part.z0);
+    return double(file(lx + std::size_t(part.nx()) * (ly + std::size_t(part.ny()) * lz)));
   }
 };
 
-// Runs f(x, y, z, idx) over the interior.
+// Runs f(x, y, z, idx) over the local interior: (x, y, z) global
+// coordinates, idx the local index.
 template <class F>
-void for_each_interior_point(const char* label, const Grid& g, const F& f) {
-  Kokkos::parallel_for(label, box_points<DefaultExec>(g.interior()),
-                       KOKKOS_LAMBDA(int x, int y, int z) { f(x, y, z, g.index(x, y, z)); });
+void for_each_interior_point(const char* label, const Grid& local, const Subdomain& sub, const F& f) {
+  const int ox = sub.box.x0, oy = sub.box.y0, oz = sub.box.z0;
+  Kokkos::parallel_for(label, box_points<DefaultExec>(local.interior()), KOKKOS_LAMBDA(int x, int y, int z) {
+    f(x + ox, y + oy, z + oz, local.index(x, y, z));
+  });
 }
 
 template <class Scalar>
-void build_model(WaveState<IsoPhysics<Scalar>>& state, const RunPlan& plan, std::vector<std::string>&) {
+void build_model(WaveState<IsoPhysics<Scalar>>& state, const RunPlan& plan, std::vector<std::string>&,
+                 const Subdomain& sub) {
   ScopedRegion region("seis::build_model");
-  const ModelEvaluator vp(plan.scenario.vp, plan.files[0], plan.grid);
+  const ModelEvaluator vp(plan.scenario.vp, plan.files[0], plan.grid, sub);
   Scalar* V = state.model(0).data();
   const double dt = plan.dt;
-  for_each_interior_point("seis::model_iso", plan.grid, KOKKOS_LAMBDA(int x, int y, int z, index_t idx) {
+  for_each_interior_point("seis::model_iso", state.grid(), sub, KOKKOS_LAMBDA(int x, int y, int z, index_t idx) {
     const double v = vp(x, y, z);
     V[idx] = Scalar(v * v * dt * dt);
   });
@@ -115,13 +128,14 @@ struct AnisotropyTaper {
 };
 
 template <class Scalar>
-void build_model(WaveState<TtiPhysics<Scalar>>& state, const RunPlan& plan, std::vector<std::string>& warnings) {
+void build_model(WaveState<TtiPhysics<Scalar>>& state, const RunPlan& plan, std::vector<std::string>& warnings,
+                 const Subdomain& sub) {
   ScopedRegion region("seis::build_model");
   using P = TtiPhysics<Scalar>;
   const Scenario& s = plan.scenario;
-  const ModelEvaluator vp(s.vp, plan.files[0], plan.grid), eps(s.epsilon, plan.files[1], plan.grid),
-      del(s.delta, plan.files[2], plan.grid), theta(s.theta, plan.files[3], plan.grid),
-      phi(s.phi, plan.files[4], plan.grid);
+  const ModelEvaluator vp(s.vp, plan.files[0], plan.grid, sub), eps(s.epsilon, plan.files[1], plan.grid, sub),
+      del(s.delta, plan.files[2], plan.grid, sub), theta(s.theta, plan.files[3], plan.grid, sub),
+      phi(s.phi, plan.files[4], plan.grid, sub);
   const AnisotropyTaper taper{{s.nx, s.ny, s.nz}, s.pml_thickness, s.taper_width > 0 ? s.taper_width : 1};
   Scalar* V = state.model(P::v_model).data();
   Scalar* A = state.model(P::a_model).data();
@@ -132,12 +146,14 @@ void build_model(WaveState<TtiPhysics<Scalar>>& state, const RunPlan& plan, std:
   const NodeIndex src = plan.source;
   const int zone = s.source_zone;
   const double deg = M_PI / 180.0;
-  const Grid g = plan.grid;
+  const Grid g = state.grid();
+  const int ox = sub.box.x0, oy = sub.box.y0, oz = sub.box.z0;
   int clipped = 0;
   Kokkos::parallel_reduce(
       "seis::model_tti", box_points<DefaultExec>(g.interior()),
-      KOKKOS_LAMBDA(int x, int y, int z, int& count) {
-        const index_t idx = g.index(x, y, z);
+      KOKKOS_LAMBDA(int lx, int ly, int lz, int& count) {
+        const index_t idx = g.index(lx, ly, lz);
+        const int x = lx + ox, y = ly + oy, z = lz + oz;
         const double v = vp(x, y, z);
         const double w = taper(x, y, z);
         double e = w * eps(x, y, z), d = w * del(x, y, z);
@@ -164,8 +180,10 @@ void build_model(WaveState<TtiPhysics<Scalar>>& state, const RunPlan& plan, std:
       },
       clipped);
   if (clipped > 0)
-    warnings.push_back("delta > epsilon at " + std::to_string(clipped) +
-                       " points: delta set to epsilon there (eps < delta is unstable, physics.md §2)");
+    warnings.push_back("delta > epsilon at " + std::to_string(clipped) + " points" +
+                       (sub.ranks() > 1 ? " of the sub-domain " + std::to_string(sub.box.x0) + "," +
+                                              std::to_string(sub.box.y0) + "," + std::to_string(sub.box.z0) : "") +
+                       ": delta set to epsilon there (eps < delta is unstable, physics.md §2)");
 }
 
 }  // namespace seis

@@ -12,12 +12,20 @@
 // measured slower: 8.2 against 6.8 ms per step for the 189 M slab points of
 // iso-large-gpu on an H100.)
 //
+// In a sub-domain (distributed runs) the slabs are the global ones cut to the
+// local box and the profiles are in global coordinates. Along a face with a
+// neighbour, pass A also advances psi_a on the 2 layers beyond the face, which
+// pass B reads: their inputs (p up to 4 points beyond, in the received halo)
+// are the neighbour's, so the values are bitwise the neighbour's, with no
+// extra message.
+//
 // The kernel updates field 0 with model 0 (V = v^2 dt^2). For TTI the
 // anisotropy is tapered to zero before the layer (physics.md §3.4), where the
 // TTI update reduces exactly to this one and q stays zero.
 
 #include "seis/box_policy.hpp"
 #include "seis/compat/kokkos_compat.hpp"
+#include "seis/distributed/subdomain.hpp"
 #include "seis/field.hpp"
 #include "seis/grid.hpp"
 #include "seis/regions.hpp"
@@ -26,6 +34,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -76,41 +86,65 @@ inline std::size_t cpml_bytes(const Grid& g, int L, int scalar_bytes) {
          6 * std::size_t(g.nx() + g.ny() + g.nz()) * std::size_t(scalar_bytes);
 }
 
-// Where axis a's memory variables of point (x, y, z) live: the axis' two
-// slabs, each L + 4 deep along the axis (2 zero ghost layers each side, read
-// by D1 psi) and full in the other two directions, x fastest.
+// Where axis a's memory variables of point (x, y, z) live: the part of each
+// of the axis' two slabs inside the local box, 2 more layers each side along
+// the axis (zero beyond the grid and the slab, the neighbour's values beyond
+// a face with a neighbour; read by D1 psi), full in the other two directions,
+// x fastest. Local coordinates; the slabs are placed in global ones.
 struct CpmlAuxLayout {
-  int n[3] = {0, 0, 0};
+  int n[3] = {0, 0, 0};        // local extents
+  int N[3] = {0, 0, 0};        // global extents
+  int offset[3] = {0, 0, 0};   // global coordinate of local 0
   int L = 0;
+  int first[3][2] = {};        // global coordinate of each side's first stored layer
+  int depth[3][2] = {};        // stored layers of each side (0: the slab misses this box)
 
-  KOKKOS_INLINE_FUNCTION int depth() const { return L + 4; }
+  CpmlAuxLayout() = default;
+  CpmlAuxLayout(const Subdomain& s, int thickness) : L(thickness) {
+    for (int a = 0; a < 3; ++a) {
+      n[a] = s.extent(a);
+      N[a] = s.global_n[a];
+      offset[a] = s.offset(a);
+      for (int side = 0; side < 2; ++side) {
+        const int lo = std::max(side == 0 ? 0 : N[a] - L, offset[a]);
+        const int hi = std::min(side == 0 ? L : N[a], offset[a] + n[a]);
+        first[a][side] = lo - 2;
+        depth[a][side] = hi > lo ? hi - lo + 4 : 0;
+      }
+    }
+  }
+
+  template <int Axis>
+  KOKKOS_INLINE_FUNCTION int global(int c) const {
+    return c + offset[Axis];
+  }
   template <int Axis>
   KOKKOS_INLINE_FUNCTION bool damped(int c) const {
-    return c < L || c >= n[Axis] - L;
+    const int g = global<Axis>(c);
+    return g < L || g >= N[Axis] - L;
   }
   // Index of the damped point (x, y, z).
   template <int Axis>
   KOKKOS_INLINE_FUNCTION index_t index(int x, int y, int z) const {
-    const int c = Axis == 0 ? x : Axis == 1 ? y : z;
-    const int side = c < L ? 0 : 1;
-    const int local = c - (side == 0 ? 0 : n[Axis] - L) + 2;
-    const index_t ex = Axis == 0 ? depth() : n[0];
-    const index_t ey = Axis == 1 ? depth() : n[1];
-    const index_t ez = Axis == 2 ? depth() : n[2];
+    const int g = global<Axis>(Axis == 0 ? x : Axis == 1 ? y : z);
+    const int side = g < L ? 0 : 1;
+    const int local = g - first[Axis][side];
+    const index_t ex = Axis == 0 ? depth[0][side] : n[0];
+    const index_t ey = Axis == 1 ? depth[1][side] : n[1];
     const index_t qx = Axis == 0 ? local : x;
     const index_t qy = Axis == 1 ? local : y;
     const index_t qz = Axis == 2 ? local : z;
-    return qx + ex * (qy + ey * (qz + ez * side));
+    return (side == 0 ? 0 : index_t(depth[Axis][0]) * across(Axis)) + qx + ex * (qy + ey * qz);
+  }
+  KOKKOS_INLINE_FUNCTION index_t across(int axis) const {
+    return axis == 0 ? index_t(n[1]) * n[2] : axis == 1 ? index_t(n[0]) * n[2] : index_t(n[0]) * n[1];
   }
   // Distance between neighbours along the damped axis.
   template <int Axis>
   KOKKOS_INLINE_FUNCTION index_t stride() const {
     return Axis == 0 ? 1 : Axis == 1 ? index_t(n[0]) : index_t(n[0]) * n[1];
   }
-  index_t size(int axis) const {
-    const index_t across = axis == 0 ? index_t(n[1]) * n[2] : axis == 1 ? index_t(n[0]) * n[2] : index_t(n[0]) * n[1];
-    return 2 * depth() * across;
-  }
+  index_t size(int axis) const { return index_t(depth[axis][0] + depth[axis][1]) * across(axis); }
 };
 
 template <class Scalar, class MemSpace = DefaultMem>
@@ -121,18 +155,23 @@ class Cpml {
   static constexpr int R = Grid::radius;
 
   Cpml() = default;
-  Cpml(const Grid& grid, const CpmlParameters& p) : grid_(grid), regions_(seven_regions(grid, p.thickness)) {
+  Cpml(const Grid& grid, const CpmlParameters& p) : Cpml(grid, p, Subdomain::whole(grid.nx(), grid.ny(), grid.nz())) {}
+  // The part of the global CPML inside sub-domain `sub` (grid: its local grid).
+  Cpml(const Grid& grid, const CpmlParameters& p, const Subdomain& sub) : grid_(grid) {
+    const Grid global(sub.global_n[0], sub.global_n[1], sub.global_n[2], grid.hx(), grid.hy(), grid.hz(),
+                      grid.scalar_bytes());
+    regions_ = local_regions(sub, seven_regions(global, p.thickness));
     if (p.thickness <= 0) return;
-    const int n[3] = {grid.nx(), grid.ny(), grid.nz()};
     const double h[3] = {grid.hx(), grid.hy(), grid.hz()};
-    layout_ = CpmlAuxLayout{{n[0], n[1], n[2]}, p.thickness};
+    layout_ = CpmlAuxLayout(sub, p.thickness);
+    ghosts_ = ghost_layers(sub, layout_);
     const auto w2 = second_derivative_weights<R>();
     for (int axis = 0; axis < 3; ++axis) {
       for (int m = 0; m <= R; ++m) d2w_[axis][m] = Scalar(w2[m] / (h[axis] * h[axis]));
       d1w_[axis][0] = Scalar(first_derivative_d1 / h[axis]);
       d1w_[axis][1] = Scalar(first_derivative_d2 / h[axis]);
       std::vector<double> a, b;
-      cpml_profile(n[axis], h[axis], p, a, b);
+      cpml_profile(sub.global_n[axis], h[axis], p, a, b);
       a_[axis] = to_device("cpml_a", a);
       b_[axis] = to_device("cpml_b", b);
       psi_[axis] = coef_view("cpml_psi", std::size_t(layout_.size(axis)));
@@ -155,15 +194,23 @@ class Cpml {
   }
 
   // Advances every point of the six slabs (field 0, model 0): pass A over all
-  // slabs, then pass B.
+  // slabs and the ghost layers beyond faces with a neighbour, then pass B.
   template <class Physics>
   void apply(const StepData<Physics>& d) const {
     if (!enabled()) return;
     using Exec = typename MemSpace::execution_space;
     for (const Box& b : regions_.slabs)
-      Kokkos::parallel_for("seis::cpml_memory", box_points<Exec>(b), Kernel<Physics, false>{*this, d});
+      if (!b.empty()) Kokkos::parallel_for("seis::cpml_memory", box_points<Exec>(b), Kernel<Physics, false>{*this, d});
+    const Box* g = ghosts_.data();
+    const char* ghost_label = "seis::cpml_memory_ghosts";
+    if (!g[0].empty()) for_each_point(ghost_label, Exec(), g[0], Kernel<Physics, false, 0>{*this, d});
+    if (!g[1].empty()) for_each_point(ghost_label, Exec(), g[1], Kernel<Physics, false, 0>{*this, d});
+    if (!g[2].empty()) for_each_point(ghost_label, Exec(), g[2], Kernel<Physics, false, 1>{*this, d});
+    if (!g[3].empty()) for_each_point(ghost_label, Exec(), g[3], Kernel<Physics, false, 1>{*this, d});
+    if (!g[4].empty()) for_each_point(ghost_label, Exec(), g[4], Kernel<Physics, false, 2>{*this, d});
+    if (!g[5].empty()) for_each_point(ghost_label, Exec(), g[5], Kernel<Physics, false, 2>{*this, d});
     for (const Box& b : regions_.slabs)
-      Kokkos::parallel_for("seis::cpml_update", box_points<Exec>(b), Kernel<Physics, true>{*this, d});
+      if (!b.empty()) Kokkos::parallel_for("seis::cpml_update", box_points<Exec>(b), Kernel<Physics, true>{*this, d});
   }
 
  private:
@@ -175,9 +222,35 @@ class Cpml {
     return view;
   }
 
+  // The 2 layers beyond each face with a neighbour (x-, x+, y-, y+, z-, z+,
+  // local coordinates) where psi of that axis is damped and stored here.
+  static std::array<Box, 6> ghost_layers(const Subdomain& sub, const CpmlAuxLayout& l) {
+    std::array<Box, 6> ghosts{};
+    for (int a = 0; a < 3; ++a)
+      for (int face = 0; face < 2; ++face) {
+        if (!sub.has_neighbour(a, face)) continue;
+        int lo[3] = {0, 0, 0}, hi[3] = {l.n[0], l.n[1], l.n[2]};
+        lo[a] = face == 0 ? -2 : l.n[a];
+        hi[a] = lo[a] + 2;
+        // Global range of the layers, cut to the slab side whose part is stored here.
+        for (int side = 0; side < 2; ++side) {
+          if (l.depth[a][side] == 0) continue;
+          const int slab_lo = side == 0 ? 0 : l.N[a] - l.L, slab_hi = side == 0 ? l.L : l.N[a];
+          const int g0 = std::max(lo[a] + l.offset[a], slab_lo), g1 = std::min(hi[a] + l.offset[a], slab_hi);
+          if (g1 <= g0) continue;
+          int blo[3] = {lo[0], lo[1], lo[2]}, bhi[3] = {hi[0], hi[1], hi[2]};
+          blo[a] = g0 - l.offset[a];
+          bhi[a] = g1 - l.offset[a];
+          ghosts[2 * a + face] = Box{blo[0], bhi[0], blo[1], bhi[1], blo[2], bhi[2]};
+        }
+      }
+    return ghosts;
+  }
+
   // The slab kernel (public: CUDA cannot launch private nested functors).
+  // OnlyAxis >= 0: pass A for that axis alone (the ghost layers).
  public:
-  template <class Physics, bool UpdatePass>
+  template <class Physics, bool UpdatePass, int OnlyAxis = -1>
   struct Kernel {
     Cpml pml;
     StepData<Physics> d;
@@ -189,8 +262,9 @@ class Cpml {
       if (!pml.layout_.template damped<Axis>(c)) return;
       const index_t s = Axis == 0 ? 1 : Axis == 1 ? d.grid.stride_y() : d.grid.stride_z();
       const Scalar d1p = pml.d1w_[Axis][0] * (p[s] - p[-s]) + pml.d1w_[Axis][1] * (p[2 * s] - p[-2 * s]);
+      const int g = pml.layout_.template global<Axis>(c);
       Scalar& psi = pml.psi_[Axis](pml.layout_.template index<Axis>(x, y, z));
-      psi = pml.b_[Axis](c) * psi + pml.a_[Axis](c) * d1p;
+      psi = pml.b_[Axis](g) * psi + pml.a_[Axis](g) * d1p;
     }
 
     // Pass B, axis a: adds D2_a p to the Laplacian and, where a is damped,
@@ -208,14 +282,19 @@ class Cpml {
       const auto& psi = pml.psi_[Axis];
       const Scalar d1psi = pml.d1w_[Axis][0] * (psi(a + as) - psi(a - as)) +
                            pml.d1w_[Axis][1] * (psi(a + 2 * as) - psi(a - 2 * as));
+      const int g = pml.layout_.template global<Axis>(c);
       Scalar& xi = pml.xi_[Axis](a);
-      xi = pml.b_[Axis](c) * xi + pml.a_[Axis](c) * (d2 + d1psi);
+      xi = pml.b_[Axis](g) * xi + pml.a_[Axis](g) * (d2 + d1psi);
       extra += d1psi + xi;
     }
 
     KOKKOS_INLINE_FUNCTION void operator()(int x, int y, int z) const {
       const index_t idx = d.grid.index(x, y, z);
       const Scalar* p = d.cur[0] + idx;
+      if (!UpdatePass && OnlyAxis >= 0) {
+        update_psi<OnlyAxis < 0 ? 0 : OnlyAxis>(x, y, z, p);
+        return;
+      }
       if (!UpdatePass) {
         update_psi<0>(x, y, z, p);
         update_psi<1>(x, y, z, p);
@@ -235,6 +314,7 @@ class Cpml {
   Regions regions_;
   coef_view a_[3], b_[3], psi_[3], xi_[3];
   CpmlAuxLayout layout_;
+  std::array<Box, 6> ghosts_{};
   Scalar d2w_[3][R + 1] = {};  // D2 weights / h^2 per axis
   Scalar d1w_[3][2] = {};      // D1 weights / h per axis
 };

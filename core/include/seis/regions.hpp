@@ -15,6 +15,21 @@ struct Regions {
   int thickness = 0;
 };
 
+// The points two boxes share (empty when none).
+inline Box intersect(const Box& a, const Box& b) {
+  Box r{a.x0 > b.x0 ? a.x0 : b.x0, a.x1 < b.x1 ? a.x1 : b.x1, a.y0 > b.y0 ? a.y0 : b.y0,
+        a.y1 < b.y1 ? a.y1 : b.y1, a.z0 > b.z0 ? a.z0 : b.z0, a.z1 < b.z1 ? a.z1 : b.z1};
+  return r;
+}
+
+// The six boxes of `outer` around `core` (a box inside it), without overlap:
+// z-, z+ span outer's x and y, y-, y+ outer's x between them, x-, x+ the rest.
+inline std::array<Box, 6> shell_around(const Box& o, const Box& c) {
+  return {Box{o.x0, o.x1, o.y0, o.y1, o.z0, c.z0}, Box{o.x0, o.x1, o.y0, o.y1, c.z1, o.z1},
+          Box{o.x0, o.x1, o.y0, c.y0, c.z0, c.z1}, Box{o.x0, o.x1, c.y1, o.y1, c.z0, c.z1},
+          Box{o.x0, c.x0, c.y0, c.y1, c.z0, c.z1}, Box{c.x1, o.x1, c.y0, c.y1, c.z0, c.z1}};
+}
+
 inline Regions seven_regions(const Grid& g, int L) {
   Regions r;
   r.thickness = L;
@@ -24,12 +39,7 @@ inline Regions seven_regions(const Grid& g, int L) {
     return r;
   }
   r.inner = Box{L, nx - L, L, ny - L, L, nz - L};
-  r.slabs[0] = Box{0, nx, 0, ny, 0, L};
-  r.slabs[1] = Box{0, nx, 0, ny, nz - L, nz};
-  r.slabs[2] = Box{0, nx, 0, L, L, nz - L};
-  r.slabs[3] = Box{0, nx, ny - L, ny, L, nz - L};
-  r.slabs[4] = Box{0, L, L, ny - L, L, nz - L};
-  r.slabs[5] = Box{nx - L, nx, L, ny - L, L, nz - L};
+  r.slabs = shell_around(g.interior(), r.inner);
   return r;
 }
 

@@ -99,6 +99,9 @@ struct Scenario {
   // Output.
   SnapshotSpec snapshots;
   int checkpoint_every = 0;  // steps between checkpoints; 0: none
+  // Ranks along x, y, z of a distributed run; {0, 0, 0}: chosen to
+  // minimise the halo (seis/distributed/subdomain.hpp).
+  std::array<int, 3> decomposition{0, 0, 0};
 };
 
 // Receivers a scenario may list (about 100 bytes each on the host).

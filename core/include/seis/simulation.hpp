@@ -1,8 +1,17 @@
 #pragma once
 // The time loop: record receivers at t_n, apply the stencil strategy to the
 // inner region and the CPML to the six slabs, inject the source, advance.
+//
+// In a sub-domain of a distributed run (seis/distributed/) the strategy
+// first runs on the part of the inner region that reads no halo, while the
+// halos are exchanged; the rest (a shell of up to six boxes) and the CPML
+// follow. The strategies give every point the same value whatever box it is
+// computed in (tests/test_distributed.cpp), so the result is bitwise the
+// single-rank one.
 
 #include "seis/compat/kokkos_compat.hpp"
+#include "seis/distributed/halo_exchange.hpp"
+#include "seis/distributed/subdomain.hpp"
 #include "seis/model_builder.hpp"
 #include "seis/pml.hpp"
 #include "seis/receivers.hpp"
@@ -14,6 +23,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -26,6 +36,13 @@ struct RunTiming {
   double pml_s = 0;      // CPML slabs
   double other_s = 0;    // receivers, source, bookkeeping
   int steps = 0;
+  // Distributed runs (steps after the first two, which are not overlapped
+  // and give the reference times):
+  double exchange_s = 0;     // halo exchange (pack, messages, unpack), host time
+  double comm_wait_s = 0;    // estimated time the exchange was not hidden by the core
+  double core_ref_s = 0;     // halo-free core alone, one step
+  double exchange_ref_s = 0; // exchange alone, one step
+  int overlapped_steps = 0;
 };
 
 template <class Physics>
@@ -43,14 +60,31 @@ class Simulation {
   using AfterStep = std::function<bool(int)>;
 
   Simulation(const RunPlan& plan, const StencilOperator<Physics>& strategy)
-      : plan_(plan), strategy_(&strategy), physics_(plan.grid), state_(plan.grid),
-        regions_(seven_regions(plan.grid, plan.scenario.pml_thickness)),
-        pml_(plan.grid, CpmlParameters{plan.scenario.pml_thickness, plan.scenario.pml_reflection,
-                                       plan.scenario.pml_order, plan.vmax, plan.scenario.f0, plan.dt}),
-        receivers_(plan.grid, plan.receivers, plan.samples),
-        ricker_{plan.scenario.f0, plan.t0, plan.scenario.amplitude},
-        source_index_(plan.grid.index(plan.source.x, plan.source.y, plan.source.z)) {
-    build_model(state_, plan_, warnings_);
+      : Simulation(plan, strategy, Subdomain::whole(plan.grid.nx(), plan.grid.ny(), plan.grid.nz())) {}
+
+  // The part `sub` of the run (plan: the whole run).
+  Simulation(const RunPlan& plan, const StencilOperator<Physics>& strategy, const Subdomain& sub)
+      : plan_(plan), strategy_(&strategy), sub_(sub), grid_(sub.local_grid(plan.grid)), physics_(grid_),
+        state_(grid_), regions_(local_regions(sub, seven_regions(plan.grid, plan.scenario.pml_thickness))),
+        pml_(grid_,
+             CpmlParameters{plan.scenario.pml_thickness, plan.scenario.pml_reflection, plan.scenario.pml_order,
+                            plan.vmax, plan.scenario.f0, plan.dt},
+             sub),
+        receivers_(grid_, owned(plan.receivers, owned_receivers_), plan.samples),
+        ricker_{plan.scenario.f0, plan.t0, plan.scenario.amplitude}, halo_(sub, grid_) {
+    if (sub.box.contains(plan.source.x, plan.source.y, plan.source.z))
+      source_index_ = grid_.index(plan.source.x - sub.box.x0, plan.source.y - sub.box.y0, plan.source.z - sub.box.z0);
+    // The inner region: its halo-free core (first, possibly empty), then the
+    // shell around it (all of the region when the core is empty).
+    const Box core = intersect(regions_.inner, sub.halo_free_core());
+    inner_parts_.push_back(core);
+    if (core.empty()) {
+      inner_parts_.push_back(regions_.inner);
+    } else {
+      for (const Box& b : shell_around(regions_.inner, core))
+        if (!b.empty()) inner_parts_.push_back(b);
+    }
+    build_model(state_, plan_, warnings_, sub);
   }
 
   // Runs `steps` steps (default: the scenario's) from steps_done().
@@ -68,9 +102,12 @@ class Simulation {
       t.other_s += phase.seconds();
 
       phase.reset();
-      {
+      if (halo_.active()) {
+        advance_inner_exchanging_halos(d, s, t);
+      } else {
         ScopedRegion r("seis::inner");
-        strategy_->apply(d, regions_.inner);
+        for (const Box& b : inner_parts_)
+          if (!b.empty()) strategy_->apply(d, b);
         fence("seis::inner");
       }
       t.stencil_s += phase.seconds();
@@ -84,7 +121,7 @@ class Simulation {
       t.pml_s += phase.seconds();
 
       phase.reset();
-      inject_point_source(d, source_index_, ricker_(step_ * plan_.dt));
+      if (source_index_ >= 0) inject_point_source(d, source_index_, ricker_(step_ * plan_.dt));
       state_.advance();
       ++step_;
       fence("seis::source");
@@ -107,7 +144,12 @@ class Simulation {
   const RunPlan& plan() const { return plan_; }
   const Physics& physics() const { return physics_; }
   WaveState<Physics>& state() { return state_; }
-  const Regions& regions() const { return regions_; }
+  const Regions& regions() const { return regions_; }  // local coordinates
+  const Subdomain& subdomain() const { return sub_; }
+  const HaloExchange<Physics>& halo() const { return halo_; }
+  // Indices (into plan().receivers) of the receivers this rank records, in
+  // the order of receivers().traces().
+  const std::vector<int>& owned_receivers() const { return owned_receivers_; }
   const ReceiverRecorder<scalar_type>& receivers() const { return receivers_; }
   ReceiverRecorder<scalar_type>& receivers() { return receivers_; }
   const Cpml<scalar_type>& pml() const { return pml_; }
@@ -118,15 +160,63 @@ class Simulation {
   index_t pml_points() const { return pml_.points(); }
 
  private:
+  // The receivers inside this sub-domain, in local coordinates; their
+  // indices go to `ids`.
+  std::vector<NodeIndex> owned(const std::vector<NodeIndex>& all, std::vector<int>& ids) const {
+    std::vector<NodeIndex> local;
+    for (std::size_t r = 0; r < all.size(); ++r)
+      if (sub_.box.contains(all[r].x, all[r].y, all[r].z)) {
+        ids.push_back(int(r));
+        local.push_back({all[r].x - sub_.box.x0, all[r].y - sub_.box.y0, all[r].z - sub_.box.z0});
+      }
+    return local;
+  }
+
+  // The inner region with the halo exchange behind its halo-free core: the
+  // core's kernels are queued (asynchronous on GPUs), the exchange runs on
+  // its own instance meanwhile, then the shell. The first two steps run
+  // core and exchange one after the other to time each alone; later steps
+  // count as waiting the part of the exchange that outlasts the core.
+  void advance_inner_exchanging_halos(const StepData<Physics>& d, int s, RunTiming& t) {
+    ScopedRegion r("seis::inner");
+    const bool reference = s < 2;
+    Kokkos::Timer timer;
+    if (!inner_parts_[0].empty()) strategy_->apply(d, inner_parts_[0]);
+    if (reference) {
+      fence("seis::inner_core");
+      t.core_ref_s = timer.seconds();
+      timer.reset();
+    }
+    {
+      ScopedRegion x("seis::halo_exchange");
+      halo_.exchange(state_);
+    }
+    const double exchanged = timer.seconds();
+    if (reference) {
+      t.exchange_ref_s = exchanged;
+    } else {
+      t.exchange_s += exchanged;
+      t.comm_wait_s += std::max(0.0, exchanged - t.core_ref_s);
+      ++t.overlapped_steps;
+    }
+    for (std::size_t i = 1; i < inner_parts_.size(); ++i) strategy_->apply(d, inner_parts_[i]);
+    fence("seis::inner");
+  }
+
   RunPlan plan_;
   const StencilOperator<Physics>* strategy_;
+  Subdomain sub_;
+  Grid grid_;  // the local grid
   Physics physics_;
   WaveState<Physics> state_;
   Regions regions_;
   Cpml<scalar_type> pml_;
+  std::vector<int> owned_receivers_;
   ReceiverRecorder<scalar_type> receivers_;
   Ricker ricker_;
-  index_t source_index_;
+  HaloExchange<Physics> halo_;
+  std::vector<Box> inner_parts_;
+  index_t source_index_ = -1;
   std::vector<std::string> warnings_;
   StepObserver observer_;
   int step_ = 0;

@@ -84,6 +84,44 @@ inline void fence(const char* label) {
 #endif
 }
 
+// Host memory the device copies to and from at full speed (pinned on GPU
+// backends; plain host memory with Kokkos 3.4, which CI builds for Serial).
+#if SEIS_KOKKOS4
+using PinnedHostSpace = Kokkos::SharedHostPinnedSpace;
+#else
+using PinnedHostSpace = Kokkos::HostSpace;
+#endif
+
+// A second instance of an execution space (its own stream on GPUs), so that
+// halo packing and copies run beside the stencil kernels; Kokkos 3.4 has no
+// partition_space, and its host backends run everything in order anyway.
+template <class Exec>
+Exec side_instance(const Exec& exec) {
+#if SEIS_KOKKOS4
+  return Kokkos::Experimental::partition_space(exec, 1)[0];
+#else
+  return exec;
+#endif
+}
+
+inline void fence(const char* label, const Kokkos::DefaultExecutionSpace& exec) {
+#if SEIS_KOKKOS4
+  exec.fence(label);
+#else
+  (void)label;
+  exec.fence();
+#endif
+}
+
+// The device this process runs on (-1 where Kokkos cannot say: before 4.1).
+inline int kokkos_device_id() {
+#if KOKKOS_VERSION >= 40100
+  return Kokkos::device_id();
+#else
+  return -1;
+#endif
+}
+
 inline std::string kokkos_version_string() {
   const int v = KOKKOS_VERSION;
   return std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) + "." +
