@@ -69,7 +69,13 @@ template <class Physics>
 AutoChoice tune_and_store(const RunPlan& plan, double budget_s, bool verbose) {
   const TuneKey key = tune_key(plan, Physics::name());
   CachedChoice cached;
-  const std::string incumbent = lookup_tuned(tune_cache_path(), key, cached) ? cached.spec : "";
+  const TuneCandidates candidates = tune_candidates();
+  // The cached choice defends its place, if this build still offers it.
+  std::string incumbent;
+  if (lookup_tuned(tune_cache_path(), key, cached))
+    for (const auto& specs : candidates.per_strategy)
+      for (const auto& spec : specs)
+        if (spec == cached.spec) incumbent = spec;
   const auto reference = make_strategy<Physics>("gmem_3d");
   Simulation<Physics> sim(plan, *reference);
   fill_random_fields(sim.state(), 1234u);
@@ -81,7 +87,7 @@ AutoChoice tune_and_store(const RunPlan& plan, double budget_s, bool verbose) {
                    spec == incumbent ? " [cached choice]" : "");
     return m;
   };
-  const TuneResult r = tune_search(tune_candidates(), time_ms, [&] { return clock.seconds(); }, budget_s, 3,
+  const TuneResult r = tune_search(candidates, time_ms, [&] { return clock.seconds(); }, budget_s, 3,
                                    incumbent);
   if (verbose)
     for (const auto& t : r.timings)

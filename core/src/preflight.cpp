@@ -90,8 +90,11 @@ void check_scenario_inputs(const Scenario& s) {
   finite(s.cfl_fraction, "time.cfl_fraction");
   in_range(s.pml_thickness, 0, std::min({s.nx, s.ny, s.nz}), "boundary.pml");
   finite(s.pml_reflection, "boundary.reflection");
-  in_range(s.taper_width, 0, 2147483647, "boundary.taper");  // wider than the grid: tapers everything, harmless
-  in_range(s.source_zone, 0, 2147483647, "source.elliptical_zone");
+  // Widths up to the grid (at least 64, so that the defaults hold on tiny
+  // grids: a wider taper or zone covers everything and changes nothing).
+  const int widest = std::max({s.nx, s.ny, s.nz, 64});
+  in_range(s.taper_width, 0, widest, "boundary.taper");
+  in_range(s.source_zone, 0, widest, "source.elliptical_zone");
   in_range(s.record_every, 1, 2147483647, "receivers.every");
   in_range(s.checkpoint_every, 0, 2147483647, "run.checkpoint_every");
 
