@@ -231,15 +231,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     return true;
   };
   ProgressReporter progress(!opt.quiet);
-  RunTiming t;
-  try {
-    t = sim.run([&](int s, int n, double sec) { progress(s, n, sec); }, steps - first_step, after_step);
-  } catch (const std::exception& e) {
-    // The other ranks wait for this one's halos: stop them all.
-    if (comm::size() == 1) throw;
-    std::fprintf(stderr, "seis: error: rank %d: %s\n", comm::rank(), e.what());
-    comm::abort(1);
-  }
+  const RunTiming t = sim.run([&](int s, int n, double sec) { progress(s, n, sec); }, steps - first_step, after_step);
   const bool partial = sim.steps_done() < steps;
   const nlohmann::json distributed = distributed_report(sim, t, kokkos_device_id(), plan.scenario.decomposition[0] > 0
                                                                                        ? "scenario [run].decomposition"
@@ -558,10 +550,18 @@ int main(int argc, char** argv) {
   Kokkos::ScopeGuard kokkos(kokkos_args.argc(), kokkos_args.argv());
   // Every rank reaches the same errors (or agrees on a rank's own: on_every_rank); rank 0 reports them.
   return run_reporting_errors("seis", [&] {
-    if (run->parsed()) return cmd_run(opt);
-    if (resume->parsed()) return cmd_resume(opt, resume_dir);
-    if (tune->parsed()) return cmd_tune(opt);
-    if (check->parsed()) return cmd_check(opt);
-    return cmd_strategies(names_only);
+    try {
+      if (run->parsed()) return cmd_run(opt);
+      if (resume->parsed()) return cmd_resume(opt, resume_dir);
+      if (tune->parsed()) return cmd_tune(opt);
+      if (check->parsed()) return cmd_check(opt);
+      return cmd_strategies(names_only);
+    } catch (const std::exception& e) {
+      // An error of this rank alone once the ranks depend on each other
+      // (the others would wait for it): say which rank, stop them all.
+      if (comm::size() == 1 || !comm::talking() || comm::error_agreed()) throw;
+      std::fprintf(stderr, "seis: error: rank %d: %s\n", comm::rank(), e.what());
+      comm::abort(error_status(std::current_exception()));
+    }
   }, comm::rank() == 0);
 }

@@ -73,7 +73,7 @@ TEST_CASE("CPML memory variables exist only over each axis' slabs", "[pml]") {
   const Grid g(30, 20, 10, 1, 1, 1, 4);
   const int L = 3;
   const int n[3] = {30, 20, 10};
-  const CpmlAuxLayout lay{{30, 20, 10}, L};
+  const CpmlAuxLayout lay(Subdomain::whole(30, 20, 10), L);
   static_for<0, 3>([&](auto axis_c) {
     constexpr int Axis = decltype(axis_c)::value;
     const index_t across = index_t(n[0]) * n[1] * n[2] / n[Axis];

@@ -6,7 +6,7 @@
 // first runs on the part of the inner region that reads no halo, while the
 // halos are exchanged; the rest (a shell of up to six boxes) and the CPML
 // follow. The strategies give every point the same value whatever box it is
-// computed in (tests/test_distributed.cpp), so the result is bitwise the
+// computed in (tests/test_strategies.cpp), so the result is bitwise the
 // single-rank one.
 
 #include "seis/compat/kokkos_compat.hpp"

@@ -73,6 +73,18 @@ class Requests {
   std::unique_ptr<Impl> impl_;
 };
 
+// From the first on_every_rank on, the ranks depend on each other: an error
+// on one rank alone must then stop them all (main aborts unless the error
+// is one every rank agreed on).
+inline bool& talking() {
+  static bool started = false;
+  return started;
+}
+inline bool& error_agreed() {
+  static bool agreed = false;
+  return agreed;
+}
+
 }  // namespace comm
 
 // Exit status of an error: 2 bad input, 3 the device cannot run it, 1 other.
@@ -95,6 +107,7 @@ inline int error_status(const std::exception_ptr& e) {
 // status and nothing waits for a rank that has given up.
 template <class Phase>
 void on_every_rank(Phase&& phase) {
+  comm::talking() = true;
   std::exception_ptr failure;
   std::string message;
   try {
@@ -109,6 +122,7 @@ void on_every_rank(Phase&& phase) {
   }
   const auto [status, first] = comm::first_error(failure ? error_status(failure) : 0, message);
   if (status == 0) return;
+  comm::error_agreed() = true;
   if (failure && first == message) std::rethrow_exception(failure);
   if (status == 2) throw InputError(first);
   if (status == 3) throw ConfigError(first);

@@ -43,6 +43,11 @@ class HaloExchange {
   // Host backends hand their buffers to MPI as they are.
   static constexpr bool device_is_host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, DefaultMem>::accessible;
 
+  // The wavefields' pointers, as a plain array for device code.
+  struct Fields {
+    Scalar* f[F];
+  };
+
   HaloExchange() = default;
   HaloExchange(const Subdomain& sub, const Grid& local)
       : sub_(sub), grid_(local), staged_(!device_is_host && !comm::gpu_aware()) {
@@ -83,8 +88,8 @@ class HaloExchange {
   // when they are in place; kernels already queued on the default instance
   // keep running meanwhile.
   void exchange(WaveState<Physics>& state) {
-    std::array<Scalar*, F> fields;
-    for (int f = 0; f < F; ++f) fields[f] = state.current(f).data();
+    Fields fields;
+    for (int f = 0; f < F; ++f) fields.f[f] = state.current(f).data();
     for (int a = 0; a < 3; ++a) {
       if (!sub_.has_neighbour(a, 0) && !sub_.has_neighbour(a, 1)) continue;
       Kokkos::Timer timer;
@@ -117,7 +122,7 @@ class HaloExchange {
   // Rebuilt for every exchange so that the device kernels capture plain values.
   struct FaceCopy {
     Box box;
-    std::array<Scalar*, F> fields;
+    Fields fields;
     Scalar* buffer;
     Grid grid;
     bool to_buffer;
@@ -126,8 +131,8 @@ class HaloExchange {
       const index_t k = (x - box.x0) + index_t(box.nx()) * ((y - box.y0) + index_t(box.ny()) * (z - box.z0));
       const index_t idx = grid.index(x, y, z);
       for (int f = 0; f < F; ++f) {
-        if (to_buffer) buffer[f * n + k] = fields[f][idx];
-        else fields[f][idx] = buffer[f * n + k];
+        if (to_buffer) buffer[f * n + k] = fields.f[f][idx];
+        else fields.f[f][idx] = buffer[f * n + k];
       }
     }
   };
@@ -158,12 +163,12 @@ class HaloExchange {
     return Box{lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]};
   }
 
-  void pack(Face& f, const std::array<Scalar*, F>& fields) {
+  void pack(Face& f, const Fields& fields) {
     for_each_point("seis::halo_pack", exec_, f.send_box, FaceCopy{f.send_box, fields, f.send.data(), grid_, true});
     if (staged_) Kokkos::deep_copy(exec_, f.send_host, f.send);
   }
 
-  void unpack(Face& f, const std::array<Scalar*, F>& fields) {
+  void unpack(Face& f, const Fields& fields) {
     if (staged_) Kokkos::deep_copy(exec_, f.recv, f.recv_host);
     for_each_point("seis::halo_unpack", exec_, f.recv_box, FaceCopy{f.recv_box, fields, f.recv.data(), grid_, false});
   }
