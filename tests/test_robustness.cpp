@@ -15,6 +15,7 @@
 #include "seis/run_plan.hpp"
 #include "seis/simulation.hpp"
 #include "seis/stability_guard.hpp"
+#include "seis/toml_input_guard.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -196,4 +197,17 @@ TEST_CASE("output folders: seis' own files are told from the user's", "[io]") {
     REQUIRE(is_seis_output(mine));
   for (const char* theirs : {"notes.txt", "model.bin", "checkpoint.txt", "report.json.bak", "seismograms.npz"})
     REQUIRE_FALSE(is_seis_output(theirs));
+}
+
+TEST_CASE("scenario text with control characters is refused before the TOML parser sees it", "[validation]") {
+  // TOML admits tab and line ends only; toml++ 3.3 asserts on a NUL in a key
+  // (found by the fuzzer of tests/sanitizers.sh).
+  for (const char bad : {'\0', '\x01', '\x1b', '\x7f'}) {
+    std::string text = "name = \"x\"\n[grid]\nn";
+    text += bad;
+    text += "x = 10\n";
+    INFO("control character " << int(static_cast<unsigned char>(bad)));
+    REQUIRE_THROWS_WITH(parse_scenario(text, "t"), Catch::Contains("control character"));
+  }
+  REQUIRE_NOTHROW(check_toml_input("# tab\there\r\nname = \"x\"\n"));
 }

@@ -45,6 +45,12 @@ void check_toml_input(const std::string& t) {
   for (std::size_t i = 0; i < t.size(); ++i) {
     const char c = t[i];
     const auto starts = [&](const char* s) { return t.compare(i, std::strlen(s), s) == 0; };
+    // TOML admits no control characters but tab and line ends, anywhere;
+    // toml++ 3.3 asserts on some (a NUL in a key, found by fuzzing).
+    const unsigned char u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\t' && c != '\n' && c != '\r') || u == 0x7F)
+      throw InputError("scenario line " + std::to_string(line) + ": control character " + hex(u) +
+                       " (a scenario is a text file)");
     if (c == '\n') {
       ++line;
       if (state == comment || state == basic || state == literal) state = plain;
