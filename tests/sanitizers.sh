@@ -16,6 +16,8 @@ clang=$(command -v clang++-14 || command -v clang++)
 mkdir -p build/fuzz/corpus
 "$clang" -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -I core/include tests/fuzz/fuzz_scenario.cpp core/src/scenario.cpp core/src/toml_input_guard.cpp -o build/fuzz/fuzz_scenario
-cp app/scenarios/*.toml tests/data/*.toml build/fuzz/corpus/
+# The corpus starts from the shipped scenarios and the inputs that once
+# crashed toml++ 3.3 (tests/data/fuzz/: regressions, run first).
+cp app/scenarios/*.toml tests/data/*.toml tests/data/fuzz/*.toml build/fuzz/corpus/
 build/fuzz/fuzz_scenario -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
   build/fuzz/corpus
