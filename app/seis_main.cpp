@@ -43,6 +43,7 @@
 #include <Kokkos_Core.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -494,33 +495,47 @@ int main(int argc, char** argv) {
   app.footer("Kokkos options (--kokkos-num-threads=N, --kokkos-device-id=N, ...) are passed on to Kokkos; "
              "--kokkos-help lists them.");
   RunOptions opt;
+  // Counts and seconds with short messages (CLI11's number checks print the
+  // whole double range).
+  const CLI::Range step_count(1, 2147483647);
+  const CLI::Range step_interval(0, 2147483647);
+  const CLI::Validator positive_seconds(
+      [](std::string& text) {
+        char* end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        if (end == text.c_str() || *end != '\0' || !std::isfinite(v) || !(v > 0))
+          return std::string("must be a positive number of seconds, got '" + text + "'");
+        return std::string();
+      },
+      "SECONDS");
   auto* run = app.add_subcommand("run", "run a scenario");
   run->add_option("scenario", opt.scenario_path, "scenario TOML file")->required();
   run->add_option("--strategy", opt.strategy, "strategy NAME[:SHAPE] or auto (default: the scenario's)");
-  run->add_option("--steps", opt.steps, "number of time steps (default: the scenario's)")->check(CLI::PositiveNumber);
+  run->add_option("--steps", opt.steps, "number of time steps (default: the scenario's)")->check(step_count);
   run->add_option("--output", opt.output, "output directory (default: seis-out/<scenario>)");
   run->add_flag("--overwrite", opt.overwrite, "replace results already in the output directory");
   run->add_flag("--quiet", opt.quiet, "no progress or summary on stderr");
   run->add_flag("!--no-stream", opt.stream, "skip the copy-bandwidth probe of the run report");
-  run->add_option("--tune-budget", opt.tune_budget, "seconds the tuner may spend when --strategy auto finds no cache");
+  run->add_option("--tune-budget", opt.tune_budget, "seconds the tuner may spend when --strategy auto finds no cache")
+      ->check(positive_seconds);
   run->add_option("--checkpoint-every", opt.checkpoint_every,
                   "write a checkpoint into the output folder every N steps (0: none; default: the scenario's)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(step_interval);
   std::string resume_dir;
   auto* resume = app.add_subcommand("resume", "continue an interrupted run from the checkpoint in its output folder");
   resume->add_option("output", resume_dir, "output folder of the interrupted run")->required();
   resume->add_option("--checkpoint-every", opt.checkpoint_every, "steps between checkpoints (default: as before)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(step_interval);
   resume->add_flag("--quiet", opt.quiet, "no progress or summary on stderr");
   resume->add_flag("!--no-stream", opt.stream, "skip the copy-bandwidth probe of the run report");
   auto* tune = app.add_subcommand("tune", "find the fastest strategy and block shape for a scenario on this device");
   tune->add_option("scenario", opt.scenario_path, "scenario TOML file")->required();
-  tune->add_option("--budget", opt.tune_budget, "seconds the search may spend (default 120)");
+  tune->add_option("--budget", opt.tune_budget, "seconds the search may spend (default 120)")->check(positive_seconds);
   auto* check = app.add_subcommand(
       "check", "validate a scenario and predict its resolution, dispersion, memory and run time (allocates nothing)");
   check->add_option("scenario", opt.scenario_path, "scenario TOML file")->required();
   check->add_option("--strategy", opt.strategy, "strategy NAME[:SHAPE] or auto (default: the scenario's)");
-  check->add_option("--steps", opt.steps, "number of time steps (default: the scenario's)")->check(CLI::PositiveNumber);
+  check->add_option("--steps", opt.steps, "number of time steps (default: the scenario's)")->check(step_count);
   check->add_option("--output", opt.output, "output directory (default: seis-out/<scenario>)");
   bool names_only = false;
   auto* strategies = app.add_subcommand("strategies", "list the strategies and where they run");
@@ -538,7 +553,7 @@ int main(int argc, char** argv) {
       try {
         app.get_subcommand(argv[1]);
       } catch (const CLI::OptionNotFound&) {
-        what = "unknown command '" + one_line(argv[1]) + "'; the commands are run, resume, tune, strategies";
+        what = "unknown command '" + one_line(argv[1]) + "'; the commands are run, resume, tune, check, strategies";
       }
     }
     std::fprintf(stderr, "seis: error: %s (seis --help lists the options)\n", what.c_str());
