@@ -19,5 +19,5 @@ mkdir -p build/fuzz/corpus
 # The corpus starts from the shipped scenarios and the inputs that once
 # crashed toml++ 3.3 (tests/data/fuzz/: regressions, run first).
 cp app/scenarios/*.toml tests/data/*.toml tests/data/fuzz/*.toml build/fuzz/corpus/
-build/fuzz/fuzz_scenario -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+build/fuzz/fuzz_scenario -artifact_prefix=build/fuzz/ -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
   build/fuzz/corpus
