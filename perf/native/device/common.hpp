@@ -153,6 +153,12 @@ struct Lanes {
   SEIS_NATIVE_DEV const T& operator[](int i) const { return v[i]; }
 };
 
+// VEC consecutive floats, aligned so that a copy is one vector load or store.
+template <int VEC>
+struct alignas(VEC * sizeof(float)) FloatVec {
+  float v[VEC];
+};
+
 // The thread block as the Kokkos team sees it: a linear rank with x fastest.
 SEIS_NATIVE_DEV int team_rank() {
   return int(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));

@@ -23,21 +23,14 @@ namespace seis::native::dev {
 template <class Op, int BackendWidth>
 inline constexpr int sliding_vec = Op::F == 1 ? BackendWidth : 1;
 
-template <int VEC>
-struct alignas(VEC * sizeof(float)) FloatVec {
-  float v[VEC];
-};
-
 // The tiles start at box.x0 rounded down to a whole vector, so that every
 // vector load is aligned; the points before box.x0 are loaded, not stored.
 template <class Op, int BackendWidth>
 LaunchPlan plan_sliding_window(const Box& box, const Shape& s) {
   constexpr int VEC = sliding_vec<Op, BackendWidth>;
-  Box aligned = box;
-  aligned.x0 -= aligned.x0 % VEC;
   const PlaneLayout L = PlaneLayout::make(s.dx * VEC, s.dy, Op::CrossTerms ? Op::H : 0, Op::H, Op::F);
   const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
-  return LaunchPlan{TileGrid::make(aligned, s.dx * VEC, s.dy, zchunk), L, s.dx, s.dy, 1, L.bytes(1)};
+  return LaunchPlan{TileGrid::make(align_box_x(box, VEC), s.dx * VEC, s.dy, zchunk), L, s.dx, s.dy, 1, L.bytes(1)};
 }
 
 template <class Op, class Backend>

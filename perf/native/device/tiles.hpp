@@ -217,6 +217,13 @@ struct LaunchPlan {
 // Launch plan of a 2.5D kernel with a ring of `planes` staged planes (full
 // halo in x and y): dx*dy threads per block, each block streaming zchunk
 // planes (0 = the whole box).
+// The box with x0 rounded down to a multiple of vec, so that tiles start on
+// whole vectors (policies/.../register_queue.hpp: align_box_x).
+inline Box align_box_x(Box b, int vec) {
+  b.x0 -= b.x0 % vec;
+  return b;
+}
+
 template <class Op>
 LaunchPlan plan_streaming(const Box& box, const Shape& s, int planes) {
   const PlaneLayout L = PlaneLayout::make(s.dx, s.dy, Op::H, Op::H, Op::F);

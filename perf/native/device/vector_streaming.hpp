@@ -20,18 +20,13 @@ template <class Op>
 inline constexpr int vector_streaming_vec = Op::F == 1 ? 4 : 1;
 
 template <int VEC>
-struct alignas(VEC * sizeof(float)) VecOf {
-  float v[VEC];
-};
-
-template <int VEC>
-SEIS_NATIVE_DEV VecOf<VEC> load_vec(const float* p) {
-  return *reinterpret_cast<const VecOf<VEC>*>(p);
+SEIS_NATIVE_DEV FloatVec<VEC> load_vec(const float* p) {
+  return *reinterpret_cast<const FloatVec<VEC>*>(p);
 }
 
 template <int VEC>
-SEIS_NATIVE_DEV void store_vec(float* p, const VecOf<VEC>& v) {
-  *reinterpret_cast<VecOf<VEC>*>(p) = v;
+SEIS_NATIVE_DEV void store_vec(float* p, const FloatVec<VEC>& v) {
+  *reinterpret_cast<FloatVec<VEC>*>(p) = v;
 }
 
 // A shared plane as lane V sees it: neighbour (di, dj) is element
@@ -58,12 +53,12 @@ struct StarRows {
   SEIS_NATIVE_DEV void load(const float* lane0, int row_stride, int field_stride) {
     for (int f = 0; f < F; ++f) {
       static_for<0, (VEC + 2 * HX) / VEC>([&](auto q) {
-        const VecOf<VEC> v = load_vec<VEC>(lane0 + f * field_stride + (q * VEC - HX));
+        const FloatVec<VEC> v = load_vec<VEC>(lane0 + f * field_stride + (q * VEC - HX));
         static_for<0, VEC>([&](auto l) { row[f][q * VEC + l] = v.v[l]; });
       });
       static_for<0, 2 * H>([&](auto r) {
         constexpr int DJ = r < H ? r - H : r - H + 1;
-        const VecOf<VEC> v = load_vec<VEC>(lane0 + f * field_stride + DJ * row_stride);
+        const FloatVec<VEC> v = load_vec<VEC>(lane0 + f * field_stride + DJ * row_stride);
         static_for<0, VEC>([&](auto l) { column[f][r][l] = v.v[l]; });
       });
     }
@@ -80,8 +75,8 @@ struct StarLane {
 
 template <class Op, int VEC>
 struct VectorPointValues {
-  VecOf<VEC> prev[Op::F];
-  VecOf<VEC> model[Op::M];
+  FloatVec<VEC> prev[Op::F];
+  FloatVec<VEC> model[Op::M];
   SEIS_NATIVE_DEV void load(const StepArgs<Op>& a, long long i) {
     for (int f = 0; f < Op::F; ++f) prev[f] = load_vec<VEC>(a.next[f] + i);
     for (int m = 0; m < Op::M; ++m) model[m] = load_vec<VEC>(a.model[m] + i);
@@ -91,7 +86,7 @@ struct VectorPointValues {
 template <class Op, int VEC, int V>
 struct VectorPointLaneMemory {
   const VectorPointValues<Op, VEC>& point;
-  VecOf<VEC>* out;
+  FloatVec<VEC>* out;
   SEIS_NATIVE_DEV float prev(int f) const { return point.prev[f].v[V]; }
   SEIS_NATIVE_DEV float model(int m) const { return point.model[m].v[V]; }
   SEIS_NATIVE_DEV void store(int f, float v) const { out[f].v[V] = v; }
@@ -104,11 +99,9 @@ template <class Op>
 LaunchPlan plan_vector_streaming(const Box& box, const Shape& s) {
   constexpr int VEC = vector_streaming_vec<Op>;
   constexpr int HX = (Op::H + VEC - 1) / VEC * VEC;
-  Box aligned = box;
-  aligned.x0 -= aligned.x0 % VEC;
   const PlaneLayout L = PlaneLayout::make(s.dx * VEC, s.dy, HX, Op::H, Op::F);
   const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
-  return LaunchPlan{TileGrid::make(aligned, s.dx * VEC, s.dy, zchunk), L, s.dx, s.dy, 1,
+  return LaunchPlan{TileGrid::make(align_box_x(box, VEC), s.dx * VEC, s.dy, zchunk), L, s.dx, s.dy, 1,
                     L.bytes(vector_ring_planes<Op>)};
 }
 
@@ -121,7 +114,7 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
   constexpr int Q = 2 * R + 1;
   constexpr int VEC = vector_streaming_vec<Op>;
   constexpr int HX = (Op::H + VEC - 1) / VEC * VEC;
-  using Vec = VecOf<VEC>;
+  using Vec = FloatVec<VEC>;
   using Point = VectorPointValues<Op, VEC>;
   extern __shared__ float4 shared_words[];  // 16-byte aligned
   float* scratch = reinterpret_cast<float*>(shared_words);

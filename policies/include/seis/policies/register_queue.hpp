@@ -5,6 +5,7 @@
 // layout (entries move after every plane) and the fixed layout (the loop is
 // unrolled by the queue length and the roles rotate instead, AN5D-style).
 
+#include "seis/grid.hpp"
 #include "seis/physics/plane_terms.hpp"
 
 namespace seis {
@@ -17,6 +18,20 @@ struct Lanes {
   KOKKOS_FORCEINLINE_FUNCTION T& operator[](int i) { return v[i]; }
   KOKKOS_FORCEINLINE_FUNCTION const T& operator[](int i) const { return v[i]; }
 };
+
+// VEC consecutive values of one field, aligned so that a copy of it is one
+// vector load or store.
+template <class Scalar, int VEC>
+struct alignas(VEC * sizeof(Scalar)) VectorOf {
+  Scalar v[VEC];
+};
+
+// The box with x0 rounded down to a multiple of VEC, so that tiles start on
+// whole vectors (their points before the box are computed, not stored).
+inline Box align_box_x(Box b, int vec) {
+  b.x0 -= b.x0 % vec;
+  return b;
+}
 
 // q[i] = q[i + Shift] for i in [0, N - Shift).
 template <int Shift, int N, class T>

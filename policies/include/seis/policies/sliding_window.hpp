@@ -33,11 +33,6 @@ struct RegisterRowPlane {
   }
 };
 
-template <class Scalar, int VEC>
-struct alignas(VEC * sizeof(Scalar)) VectorOf {
-  Scalar v[VEC];
-};
-
 template <class Physics, class Exec>
 struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   using Base = StreamingBody<Physics, Exec, 1>;
@@ -66,14 +61,10 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   SlidingWindowBody() = default;
   SlidingWindowBody(const StepData<Physics>& d, const Box& b, const BlockShape& s) : box(b) {
     this->data = d;
-    this->tiles = TileGrid(aligned(b), s.dx * VEC, s.dy, s.zchunk > 0 ? s.zchunk : b.nz());
+    this->tiles = TileGrid(align_box_x(b, VEC), s.dx * VEC, s.dy, s.zchunk > 0 ? s.zchunk : b.nz());
     this->layout = PlaneLayout(s.dx * VEC, s.dy, HX, H, F);
   }
 
-  static Box aligned(Box b) {
-    b.x0 -= b.x0 % VEC;
-    return b;
-  }
   static std::size_t scratch_bytes(const BlockShape& s) {
     return PlaneLayout(s.dx * VEC, s.dy, HX, H, F).bytes(1, sizeof(scalar_type));
   }

@@ -29,19 +29,14 @@
 
 namespace seis {
 
-template <class Scalar, int VEC>
-struct alignas(VEC * sizeof(Scalar)) ScalarVector {
-  Scalar v[VEC];
-};
-
 template <int VEC, class Scalar>
-KOKKOS_FORCEINLINE_FUNCTION ScalarVector<Scalar, VEC> load_vector(const Scalar* p) {
-  return *reinterpret_cast<const ScalarVector<Scalar, VEC>*>(p);
+KOKKOS_FORCEINLINE_FUNCTION VectorOf<Scalar, VEC> load_vector(const Scalar* p) {
+  return *reinterpret_cast<const VectorOf<Scalar, VEC>*>(p);
 }
 
 template <int VEC, class Scalar>
-KOKKOS_FORCEINLINE_FUNCTION void store_vector(Scalar* p, const ScalarVector<Scalar, VEC>& v) {
-  *reinterpret_cast<ScalarVector<Scalar, VEC>*>(p) = v;
+KOKKOS_FORCEINLINE_FUNCTION void store_vector(Scalar* p, const VectorOf<Scalar, VEC>& v) {
+  *reinterpret_cast<VectorOf<Scalar, VEC>*>(p) = v;
 }
 
 // One staged plane as lane V of a thread sees it. `lane0` points at the
@@ -99,7 +94,7 @@ struct StarLanePlane {
 template <class Physics, int VEC>
 struct VectorPoint {
   using scalar_type = typename Physics::scalar_type;
-  using vector_type = ScalarVector<scalar_type, VEC>;
+  using vector_type = VectorOf<scalar_type, VEC>;
   vector_type prev[Physics::num_fields];
   vector_type model[Physics::num_model];
 
@@ -113,7 +108,7 @@ template <class Physics, int VEC, int V>
 struct VectorPointLane {
   using scalar_type = typename Physics::scalar_type;
   const VectorPoint<Physics, VEC>& point;
-  ScalarVector<scalar_type, VEC>* out;
+  VectorOf<scalar_type, VEC>* out;
   KOKKOS_FORCEINLINE_FUNCTION scalar_type prev(int f) const { return point.prev[f].v[V]; }
   KOKKOS_FORCEINLINE_FUNCTION scalar_type model(int m) const { return point.model[m].v[V]; }
   KOKKOS_FORCEINLINE_FUNCTION void store(int f, scalar_type v) const { out[f].v[V] = v; }
@@ -143,22 +138,18 @@ struct VectorStreamingBody
   static constexpr int VEC = F == 1 ? 4 : 1;
   static constexpr int HX = (H + VEC - 1) / VEC * VEC;  // x halo in whole vectors
   static constexpr int Q = 2 * R + 1;                   // register queue
-  using vector_type = ScalarVector<scalar_type, VEC>;
-  using lanes_type = ScalarVector<values_type, VEC>;
+  using vector_type = VectorOf<scalar_type, VEC>;
+  using lanes_type = VectorOf<values_type, VEC>;
 
   Box box;
 
   VectorStreamingBody() = default;
   VectorStreamingBody(const StepData<Physics>& d, const Box& b, const BlockShape& s) : box(b) {
     this->data = d;
-    this->tiles = TileGrid(aligned(b), s.dx * VEC, s.dy, s.zchunk > 0 ? s.zchunk : b.nz());
+    this->tiles = TileGrid(align_box_x(b, VEC), s.dx * VEC, s.dy, s.zchunk > 0 ? s.zchunk : b.nz());
     this->layout = layout_for(s);
   }
 
-  static Box aligned(Box b) {
-    b.x0 -= b.x0 % VEC;
-    return b;
-  }
   static PlaneLayout layout_for(const BlockShape& s) { return PlaneLayout(s.dx * VEC, s.dy, HX, H, F); }
   // One extra vector so the ring can start on a vector boundary.
   static std::size_t scratch_bytes(const BlockShape& s) {
