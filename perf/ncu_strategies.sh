@@ -21,7 +21,7 @@ echo "spec,inst_per_point,dram_bytes_per_point,registers,local_ld,local_st,issue
 ran=0
 for spec in "$@"; do
   raw=$out/ncu-$physics-$n-${spec//[:@\/]/_}.raw.csv
-  ncu --csv --page raw --print-units base --metrics "$metrics" --kernel-name-base mangled -k 'regex:Body|Gmem|Kernel' \
+  ncu --csv --page raw --print-units base --clock-control none --metrics "$metrics" --kernel-name-base mangled -k 'regex:Body|Gmem|Kernel' \
     --launch-skip 1 --launch-count 1 \
     "$bin/seis-bench" --physics "$physics" --sizes "$n" --strategies "$spec" --warmup 1 --repeats 1 \
     --stream-bytes 1048576 > "$raw" 2> "$raw.log"
@@ -44,5 +44,5 @@ print("%s,%.1f,%.2f,%d,%d,%d,%.1f,%.1f,%.3f" % (
     num("sm__warps_active.avg.pct_of_peak_sustained_active"), num("gpu__time_duration.sum") / 1e6))
 PY
 done
-column -s, -t < "$csv"
+if command -v column > /dev/null; then column -s, -t < "$csv"; else cat "$csv"; fi
 [ "$ran" -eq "$#" ] || { echo "ncu_strategies: profiled $ran of $# kernels" >&2; exit 1; }

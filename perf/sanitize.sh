@@ -6,6 +6,8 @@
 #
 #   perf/sanitize.sh [SEIS] [OUTDIR]     (defaults: build/cuda/app/seis, sanitize-out)
 #
+# STRATEGIES (a space-separated list of names) limits the runs to those.
+#
 # Prints one line per run with its ERROR SUMMARY and exits non-zero if any
 # run reported errors, if a run printed no sanitizer summary (nothing was
 # checked), or if nothing ran at all (no seis, no compute-sanitizer, no
@@ -25,7 +27,7 @@ shapes() {  # the block shapes `seis strategies` lists for strategy $1
   "$seis" strategies | awk -v s="$1" '$1 == s {found = 1; next} found && /shapes:/ {'"$pattern"'}'
 }
 for physics in iso tti; do
-  for strategy in $("$seis" strategies --names); do
+  for strategy in ${STRATEGIES:-$("$seis" strategies --names)}; do
     # Without ALL_SHAPES the first shape this device can run (a shape whose
     # scratch exceeds the device's limit exits with status 3) stands for it.
     list=$(shapes "$strategy")

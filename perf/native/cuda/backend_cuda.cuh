@@ -20,6 +20,12 @@ struct CudaBackend {
   static __device__ __forceinline__ void async_copy(float* dst_shared, const float* src) {
     __pipeline_memcpy_async(dst_shared, src, sizeof(float));
   }
+  // N consecutive floats as one cp.async (4, 8 or 16 bytes, aligned).
+  template <int N>
+  static __device__ __forceinline__ void async_copy_vector(float* dst_shared, const float* src) {
+    static_assert(N == 1 || N == 2 || N == 4, "cp.async moves 4, 8 or 16 bytes");
+    __pipeline_memcpy_async(dst_shared, src, N * sizeof(float));
+  }
   static __device__ __forceinline__ void async_commit() { __pipeline_commit(); }
   // This thread's copies have landed; the barrier makes everyone's visible.
   static __device__ __forceinline__ void async_wait() {

@@ -229,7 +229,8 @@ std::vector<Shape> shapes_for(const KernelInfo& k, bool tti) {
   // within the multi-field launch bounds (256 threads).
   if (name == "st_reg_fixed" && !tti) return {{32, 8, 1, 0}, {32, 16, 1, 0}, {16, 8, 1, 8}, {8, 4, 1, 2}};
   if (name == "st_reg_shift" && !tti) return {{32, 16, 1, 0}, {16, 8, 1, 8}, {8, 4, 1, 2}};
-  if (name == "st_reg_fixed" || name == "st_reg_shift") return {{32, 8, 1, 0}, {16, 8, 1, 8}, {8, 4, 1, 2}};
+  if (name == "st_reg_fixed" || name == "st_reg_shift" || name == "st_reg_vec")  // st_reg_vec: 256 threads at most
+    return {{32, 8, 1, 0}, {16, 8, 1, 8}, {8, 4, 1, 2}};
   if (tti) return {{32, 8, 1, 0}, {16, 8, 1, 8}};
   return {{32, 16, 1, 0}, {16, 8, 1, 8}};
 }

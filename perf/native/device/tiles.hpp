@@ -76,19 +76,34 @@ struct AsyncCopy {
   SEIS_NATIVE_DEV void operator()(float* dst, const float* src) const { Backend::async_copy(dst, src); }
 };
 
-// Every thread visits its share of a rows x cols rectangle, threads laid out
-// as a (cols_hint x rest) grid so that rows are read coalesced and no
-// division happens inside the loop (team_loops.hpp: team_for_2d).
+// The block laid out as a (cols_hint x rest) grid of threads, so that rows
+// are read coalesced and no division happens inside the loops; built once
+// per tile by kernels that walk the same rectangles every plane
+// (team_loops.hpp: TeamGrid2D).
+struct TeamGrid2D {
+  int r0 = 0, c0 = 0, dr = 1, dc = 1;
+  bool active = false;
+  SEIS_NATIVE_DEV explicit TeamGrid2D(int cols_hint) {
+    const int size = team_size();
+    dc = size < cols_hint ? size : cols_hint;
+    dr = size / dc;
+    const int rank = team_rank();
+    active = rank < dc * dr;
+    r0 = rank / dc;
+    c0 = rank % dc;
+  }
+  template <class F>
+  SEIS_NATIVE_DEV void for_each(int rows, int cols, const F& f) const {
+    if (!active) return;
+    for (int r = r0; r < rows; r += dr)
+      for (int c = c0; c < cols; c += dc) f(r, c);
+  }
+};
+
+// Every thread visits its share of a rows x cols rectangle (TeamGrid2D).
 template <class F>
 SEIS_NATIVE_DEV void team_for_2d(int rows, int cols, int cols_hint, const F& f) {
-  const int size = team_size();
-  const int tcols = size < cols_hint ? size : cols_hint;
-  const int trows = size / tcols;
-  const int rank = team_rank();
-  if (rank >= tcols * trows) return;
-  const int c0 = rank % tcols;
-  for (int r = rank / tcols; r < rows; r += trows)
-    for (int c = c0; c < cols; c += tcols) f(r, c);
+  TeamGrid2D(cols_hint).for_each(rows, cols, f);
 }
 
 // Copies cell (r, c) of the staged window of plane z, all fields.

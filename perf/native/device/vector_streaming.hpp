@@ -4,7 +4,8 @@
 // VEC-wide vector (incoming plane, previous level, model, the store), the
 // z-neighbours rotate through a register queue of 2R+1 planes, the planes
 // whose term reaches in-plane neighbours sit in a shared ring with one spare
-// plane (one barrier per plane), a point reads its x and y neighbours there
+// plane (one barrier per plane) whose halo is copied asynchronously
+// (Backend::async_copy_vector; CUDA: cp.async) one plane ahead, a point reads its x and y neighbours there
 // as vectors shared by the VEC points of the thread, and the next plane's
 // values are loaded one plane early. The tile starts on a whole vector;
 // lanes outside the box are computed, never stored.
@@ -105,7 +106,7 @@ LaunchPlan plan_vector_streaming(const Box& box, const Shape& s) {
                     L.bytes(vector_ring_planes<Op>)};
 }
 
-template <class Op>
+template <class Op, class Backend>
 __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
     vector_streaming_kernel(const StepArgs<Op> a, const Box box, const TileGrid tiles, const PlaneLayout L) {
   constexpr int F = Op::F;
@@ -130,26 +131,31 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
   RingIndex<P> ring(S);
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
 
-  // Plane z as whole vectors into a shared plane: the full window, or its halo ring.
+  // Plane z as whole vectors into a shared plane: the full window ...
   const int wv = nvec + 2 * HX / VEC, rows = ext.nyv + 2 * L.hy;
-  auto copy = [&](float* dst, long long src0, int r, int c) {
-    for (int f = 0; f < F; ++f)
-      store_vec<VEC>(dst + f * L.field_stride + r * L.w + c * VEC,
-                     load_vec<VEC>(a.cur[f] + src0 + r * a.grid.stride_y + c * VEC));
-  };
-  // The same team loops as the Kokkos body (team_for_2d, no divisions inside).
-  auto stage = [&](int z, float* dst, bool halo_only) {
+  constexpr int side = HX / VEC;
+  auto stage = [&](int z, float* dst) {
     if (nvec <= 0 || ext.nyv <= 0) return;
     const long long src0 = point_index(a.grid, o.x - HX, o.y - L.hy, z);
-    if (!halo_only) {
-      team_for_2d(rows, wv, L.dx / VEC, [&](int r, int c) { copy(dst, src0, r, c); });
-      return;
-    }
-    team_for_2d(2 * L.hy, wv, L.dx / VEC, [&](int r, int c) { copy(dst, src0, r < L.hy ? r : ext.nyv + r, c); });
-    constexpr int side = HX / VEC;
-    if constexpr (side > 0)
-      team_for_2d(ext.nyv, 2 * side, 2 * side,
-                  [&](int r, int c) { copy(dst, src0, L.hy + r, c < side ? c : nvec + c); });
+    team_for_2d(rows, wv, L.dx / VEC, [&](int r, int c) {
+      for (int f = 0; f < F; ++f)
+        store_vec<VEC>(dst + f * L.field_stride + r * L.w + c * VEC,
+                       load_vec<VEC>(a.cur[f] + src0 + r * a.grid.stride_y + c * VEC));
+    });
+  };
+  // ... or its halo ring, asynchronously, with the thread layout worked out
+  // once per tile (the Kokkos body's TeamGrid2D).
+  const TeamGrid2D bands(L.dx / VEC), sides(2 * side > 0 ? 2 * side : 1);
+  auto stage_halo = [&](int z, float* dst) {
+    if (nvec <= 0 || ext.nyv <= 0) return;
+    const long long src0 = point_index(a.grid, o.x - HX, o.y - L.hy, z);
+    auto copy = [&](int r, int c) {
+      for (int f = 0; f < F; ++f)
+        Backend::template async_copy_vector<VEC>(dst + f * L.field_stride + r * L.w + c * VEC,
+                                                 a.cur[f] + src0 + r * a.grid.stride_y + c * VEC);
+    };
+    bands.for_each(2 * L.hy, wv, [&](int r, int c) { copy(r < L.hy ? r : ext.nyv + r, c); });
+    if constexpr (side > 0) sides.for_each(ext.nyv, 2 * side, [&](int r, int c) { copy(L.hy + r, c < side ? c : nvec + c); });
   };
 
   Lanes<Values<F>, VEC> queue[Q];
@@ -169,7 +175,9 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
     load_lanes(ahead, column + R * sz);
     point.load(a, column);
   }
-  static_for<-S, S>([&](auto dz) { stage(zb + dz, plane(ring.slot(dz)), false); });
+  static_for<-S, S>([&](auto dz) { stage(zb + dz, plane(ring.slot(dz))); });
+  stage_halo(zb + S, plane(ring.slot(int_c<S>{})));
+  Backend::async_commit();
 
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
@@ -189,8 +197,11 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
         store_vec<VEC>(entering + f * L.field_stride + L.centre(cx, cy), v);
       }
     }
-    stage(zb + k + S, entering, true);
-    __syncthreads();
+    // The entering plane's halo has landed and every thread is done with the
+    // last plane: the spare plane takes the next halo.
+    Backend::async_wait();
+    if (more) stage_halo(zb + k + S + 1, plane(ring.slot(int_c<S + 1>{})));
+    Backend::async_commit();
 
     if (owner) {
       const int centre = L.centre(cx, cy);

@@ -17,6 +17,10 @@ struct HipBackend {
   // completed by the barrier (only semi_b_a and st_reg_fixed would ask;
   // the HIP build has neither).
   static __device__ __forceinline__ void async_copy(float* dst_shared, const float* src) { *dst_shared = *src; }
+  template <int N>
+  static __device__ __forceinline__ void async_copy_vector(float* dst_shared, const float* src) {
+    for (int i = 0; i < N; ++i) dst_shared[i] = src[i];
+  }
   static __device__ __forceinline__ void async_commit() {}
   static __device__ __forceinline__ void async_wait() { __syncthreads(); }
   static __device__ __forceinline__ void async_wait_all_but_last() { __syncthreads(); }

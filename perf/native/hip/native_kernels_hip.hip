@@ -43,7 +43,7 @@ int launch_sliding_window(const StepArgs<IsoOp>& a, const Box& box, const Shape&
 
 int launch_vector_streaming(const StepArgs<IsoOp>& a, const Box& box, const Shape& s, hipStream_t stream) {
   const LaunchPlan plan = dev::plan_vector_streaming<IsoOp>(box, s);
-  return launch_kernel(dev::vector_streaming_kernel<IsoOp>, plan, stream, a, box, plan.tiles, plan.layout);
+  return launch_kernel(dev::vector_streaming_kernel<IsoOp, HipBackend>, plan, stream, a, box, plan.tiles, plan.layout);
 }
 
 int launch_semi_b(const StepArgs<IsoOp>& a, const Box& box, const Shape& s, hipStream_t stream) {

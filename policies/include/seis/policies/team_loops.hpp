@@ -14,20 +14,37 @@ KOKKOS_FORCEINLINE_FUNCTION void team_for(const Team& team, int n, F&& f) {
   for (int e = team.team_rank(); e < n; e += team.team_size()) f(e);
 }
 
-// Every thread visits its share of a rows x cols rectangle, threads laid out
-// as a (cols_hint x rest) grid so that rows are read coalesced and no
-// division happens inside the loop.
+// The team laid out as a (cols_hint x rest) grid of threads, so that rows
+// are read coalesced and no division happens inside the loops. A kernel that
+// walks the same rectangles every plane builds it once per tile: the
+// division then happens once per tile instead of once per plane.
+struct TeamGrid2D {
+  int r0 = 0, c0 = 0, dr = 1, dc = 1;
+  bool active = false;
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION TeamGrid2D(const Team& team, int cols_hint) {
+    const int size = team.team_size();
+    dc = size < cols_hint ? size : cols_hint;
+    dr = size / dc;
+    const int rank = team.team_rank();
+    active = rank < dc * dr;
+    r0 = rank / dc;
+    c0 = rank % dc;
+  }
+  // This thread's share of a rows x cols rectangle.
+  template <class F>
+  KOKKOS_FORCEINLINE_FUNCTION void for_each(int rows, int cols, F&& f) const {
+    if (!active) return;
+    for (int r = r0; r < rows; r += dr)
+      for (int c = c0; c < cols; c += dc) f(r, c);
+  }
+};
+
+// Every thread visits its share of a rows x cols rectangle (TeamGrid2D).
 template <class Team, class F>
 KOKKOS_FORCEINLINE_FUNCTION void team_for_2d(const Team& team, int rows, int cols, int cols_hint,
                                              F&& f) {
-  const int size = team.team_size();
-  const int tcols = size < cols_hint ? size : cols_hint;
-  const int trows = size / tcols;
-  const int rank = team.team_rank();
-  if (rank >= tcols * trows) return;
-  const int c0 = rank % tcols;
-  for (int r = rank / tcols; r < rows; r += trows)
-    for (int c = c0; c < cols; c += tcols) f(r, c);
+  TeamGrid2D(team, cols_hint).for_each(rows, cols, f);
 }
 
 // The tile points (cx, cy, cz), cx fastest, that this thread owns, worked

@@ -12,9 +12,14 @@
 //     neighbours there as VEC-wide vectors, and the VEC points of a thread
 //     share those loads (a load the compiler sees twice is issued once);
 //   - the tile interior enters scratch from the threads' own registers, only
-//     the halo comes from global memory, again as vectors;
+//     the halo comes from global memory, again as vectors, and asynchronously
+//     (CUDA: cp.async) one plane ahead into the ring's spare plane, so no
+//     thread waits on a global load before the barrier;
 //   - the ring holds one spare plane, so one barrier per plane suffices, and
-//     the next plane's values are loaded into registers one plane early.
+//     the next plane's values are loaded into registers one plane early;
+//   - the scratch pointer stays a scratch pointer (aligned by an offset, not
+//     through an integer), so the compiler issues shared-memory loads, and
+//     the team's loop layout is worked out once per tile.
 //
 // The tile starts on a whole vector (box.x0 rounded down); lanes outside the
 // box are computed but never stored.
@@ -137,6 +142,7 @@ struct VectorStreamingBody
   // budget at VEC > 1. The native twin uses the same widths.
   static constexpr int VEC = F == 1 ? 4 : 1;
   static constexpr int HX = (H + VEC - 1) / VEC * VEC;  // x halo in whole vectors
+  static constexpr int SIDE = HX / VEC;                  // vectors left and right of a row
   static constexpr int Q = 2 * R + 1;                   // register queue
   using vector_type = VectorOf<scalar_type, VEC>;
   using lanes_type = VectorOf<values_type, VEC>;
@@ -169,6 +175,7 @@ struct VectorStreamingBody
     const index_t sz = data.grid.stride_z();
     RingIndex<P> ring(S);  // slot of the plane being updated
     auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
+    const TeamGrid2D bands(team, layout.dx / VEC), sides(team, 2 * SIDE > 0 ? 2 * SIDE : 1);
     // Whether the thread's vector holds tile points, and whether all of its
     // lanes lie in the box (then it stores one vector).
     auto owns = [&](int tx, int cy) { return tx < nvec && cy < ext.nyv; };
@@ -188,7 +195,9 @@ struct VectorStreamingBody
       load_lanes(ahead[slot], column[slot] + R * sz);
       point[slot].load(data, column[slot]);
     });
-    static_for<-S, S>([&](auto dz) { stage_window(team, o, nvec, ext, zb + dz, plane(ring.slot(dz)), false); });
+    static_for<-S, S>([&](auto dz) { stage_window(team, o, nvec, ext, zb + dz, plane(ring.slot(dz))); });
+    stage_halo(bands, sides, o, nvec, ext, zb + S, plane(ring.slot(int_c<S>{})));
+    ExecTraits<Exec>::async_commit();
 
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
@@ -204,8 +213,12 @@ struct VectorStreamingBody
         }
         store_lanes(entering + layout.centre(tx * VEC, cy), queue[slot][queue_slot<true, Q, U, R + S>()]);
       });
-      stage_window(team, o, nvec, ext, zb + k + S, entering, true);
-      team.team_barrier();
+      // The entering plane's halo (copied asynchronously during the last
+      // plane) has landed, and every thread has finished the last plane, so
+      // the spare plane may be overwritten: its halo is copied next.
+      ExecTraits<Exec>::async_wait(team);
+      if (more) stage_halo(bands, sides, o, nvec, ext, zb + k + S + 1, plane(ring.slot(int_c<S + 1>{})));
+      ExecTraits<Exec>::async_commit();
 
       points.for_each_column([&](int tx, int cy, auto slot) {
         if (!owns(tx, cy)) return;
@@ -269,10 +282,12 @@ struct VectorStreamingBody
   }
 
  private:
+  // p advanced to the next vector boundary by pointer arithmetic: a pointer
+  // rebuilt from an integer loses its address space, and every scratch
+  // access would become a generic load.
   KOKKOS_FORCEINLINE_FUNCTION static scalar_type* align_to_vector(scalar_type* p) {
-    constexpr std::uintptr_t bytes = VEC * sizeof(scalar_type);
-    const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(p);
-    return reinterpret_cast<scalar_type*>((a + bytes - 1) / bytes * bytes);
+    const int misalignment = int(reinterpret_cast<std::uintptr_t>(p) / sizeof(scalar_type)) & (VEC - 1);
+    return p + ((VEC - misalignment) & (VEC - 1));
   }
 
   KOKKOS_FORCEINLINE_FUNCTION void load_lanes(lanes_type& lanes, index_t idx) const {
@@ -290,34 +305,41 @@ struct VectorStreamingBody
     }
   }
 
-  // Copies plane z into a staged plane as whole vectors: the full window
-  // (nvec vectors plus HX on each side, H rows above and below), or only its
-  // halo ring when the tile interior comes from registers.
+  // Copies the whole window of plane z into a staged plane as vectors:
+  // nvec vectors plus HX on each side, H rows above and below.
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION void stage_window(const Team& team, TileOrigin o, int nvec, const TileExtent& ext,
-                                                int z, scalar_type* dst, bool halo_only) const {
+                                                int z, scalar_type* dst) const {
     if (nvec <= 0 || ext.nyv <= 0) return;
     const auto& L = this->layout;
     const auto& d = this->data;
-    const int wv = nvec + 2 * HX / VEC;  // vectors per staged row
-    const int rows = ext.nyv + 2 * L.hy;
+    const index_t src0 = d.grid.index(o.x - HX, o.y - L.hy, z);
+    const index_t sy = d.grid.stride_y();
+    team_for_2d(team, ext.nyv + 2 * L.hy, nvec + 2 * HX / VEC, L.dx / VEC, [&](int r, int c) {
+      for (int f = 0; f < F; ++f)
+        store_vector<VEC>(dst + f * L.field_stride + r * L.w + c * VEC,
+                          load_vector<VEC>(d.cur[f] + src0 + r * sy + c * VEC));
+    });
+  }
+
+  // Copies only the halo ring of plane z, asynchronously where the backend
+  // can: the bands above and below the tile, full width, then left and right
+  // (the tile interior comes from the threads' registers).
+  KOKKOS_FORCEINLINE_FUNCTION void stage_halo(const TeamGrid2D& bands, const TeamGrid2D& sides, TileOrigin o,
+                                              int nvec, const TileExtent& ext, int z, scalar_type* dst) const {
+    if (nvec <= 0 || ext.nyv <= 0) return;
+    const auto& L = this->layout;
+    const auto& d = this->data;
     const index_t src0 = d.grid.index(o.x - HX, o.y - L.hy, z);
     const index_t sy = d.grid.stride_y();
     auto copy = [&](int r, int c) {
       for (int f = 0; f < F; ++f)
-        store_vector<VEC>(dst + f * L.field_stride + r * L.w + c * VEC,
-                          load_vector<VEC>(d.cur[f] + src0 + r * sy + c * VEC));
+        ExecTraits<Exec>::template async_copy_vector<VEC>(dst + f * L.field_stride + r * L.w + c * VEC,
+                                                          d.cur[f] + src0 + r * sy + c * VEC);
     };
-    if (!halo_only) {
-      team_for_2d(team, rows, wv, L.dx / VEC, copy);
-      return;
-    }
-    // Bands above and below the tile, full width; then left and right.
-    team_for_2d(team, 2 * L.hy, wv, L.dx / VEC, [&](int r, int c) { copy(r < L.hy ? r : ext.nyv + r, c); });
-    constexpr int side = HX / VEC;
-    if constexpr (side > 0)
-      team_for_2d(team, ext.nyv, 2 * side, 2 * side,
-                  [&](int r, int c) { copy(L.hy + r, c < side ? c : nvec + c); });
+    bands.for_each(2 * L.hy, nvec + 2 * HX / VEC, [&](int r, int c) { copy(r < L.hy ? r : ext.nyv + r, c); });
+    if constexpr (SIDE > 0)
+      sides.for_each(ext.nyv, 2 * SIDE, [&](int r, int c) { copy(L.hy + r, c < SIDE ? c : nvec + c); });
   }
 };
 

@@ -8,7 +8,7 @@
 //   team_size(columns)         threads per team for a tile of `columns`
 //   scratch_level              team scratch level used for tiles
 //   store_streaming(p, v)      non-temporal store where the backend has one
-//   async_copy / async_commit / async_wait / async_wait_all_but_last
+//   async_copy / async_copy_vector / async_commit / async_wait / async_wait_all_but_last
 //                              global->scratch copy that may overlap compute
 //   vector_width               widest x vector the backend profits from
 //   has_cluster_launch         thread-block clusters (CUDA sm_90+)
@@ -31,6 +31,11 @@ struct SynchronousCopyTraits {
   template <class Scalar>
   KOKKOS_FORCEINLINE_FUNCTION static void async_copy(Scalar* dst_scratch, const Scalar* src, int n) {
     for (int i = 0; i < n; ++i) dst_scratch[i] = src[i];
+  }
+  // N consecutive elements as one transfer.
+  template <int N, class Scalar>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_copy_vector(Scalar* dst_scratch, const Scalar* src) {
+    for (int i = 0; i < N; ++i) dst_scratch[i] = src[i];
   }
   KOKKOS_FORCEINLINE_FUNCTION static void async_commit() {}
   // Wait for every committed copy, then barrier.

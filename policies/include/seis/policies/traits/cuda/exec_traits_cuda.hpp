@@ -33,6 +33,15 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
                              __pipeline_memcpy_async(dst_scratch + i, src + i, sizeof(Scalar));))
     KOKKOS_IF_ON_HOST((for (int i = 0; i < n; ++i) dst_scratch[i] = src[i];))
   }
+  // N consecutive elements as one cp.async (4, 8 or 16 bytes; both
+  // addresses aligned to the size).
+  template <int N, class Scalar>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_copy_vector(Scalar* dst_scratch, const Scalar* src) {
+    constexpr int bytes = N * int(sizeof(Scalar));
+    static_assert(bytes == 4 || bytes == 8 || bytes == 16, "cp.async moves 4, 8 or 16 bytes");
+    KOKKOS_IF_ON_DEVICE((__pipeline_memcpy_async(dst_scratch, src, bytes);))
+    KOKKOS_IF_ON_HOST((for (int i = 0; i < N; ++i) dst_scratch[i] = src[i];))
+  }
   KOKKOS_FORCEINLINE_FUNCTION static void async_commit() {
     KOKKOS_IF_ON_DEVICE((__pipeline_commit();))
   }
