@@ -195,39 +195,50 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   // snapshots its interrupted part left there).
   std::unique_ptr<SnapshotWriter> snapshots;
   if (plan.snapshots.enabled()) {
-    snapshots = std::make_unique<SnapshotWriter>(plan, snapshot_work_dir(output_dir));
-    if (resume) snapshots->continue_from((fs::path(output_dir) / "snapshots").string());
+    on_every_rank([&] {  // rank 0 creates the work folder
+      snapshots = std::make_unique<SnapshotWriter>(plan, snapshot_work_dir(output_dir), sim.subdomain());
+      if (resume) snapshots->continue_from((fs::path(output_dir) / "snapshots").string());
+    });
     sim.observe_steps([&](int step, const auto& p) { (*snapshots)(step, p); });
   }
 
   // After each step: the instability guard, interruption, checkpoints.
-  // Ctrl-C and SIGTERM end a single-rank run gracefully; ranks that stopped
-  // at different steps would wait for each other's halos, so a distributed
-  // run keeps the signals' default action.
-  std::optional<InterruptWatch> interrupts;
-  if (comm::size() == 1) interrupts.emplace();
+  // Ctrl-C and SIGTERM end the run gracefully after the step. In a
+  // distributed run (the signal may reach one rank only, e.g. a `kill` of one
+  // process) the ranks agree on it after every step, so that all of them stop
+  // after the same step: one tiny reduction per step.
+  InterruptWatch interrupts;
+  int stop_signal = 0;
   int checkpoints = 0;
   double checkpoint_s = 0;
   std::size_t checkpoint_bytes = 0;
+  // Collective in a distributed run: every rank saves its part.
   auto write_checkpoint_into = [&](const std::string& dir) {
     check_wavefield(sim.state(), sim.steps_done());  // never checkpoint garbage
     const std::string path = (fs::path(dir) / checkpoint_name(sim.steps_done())).string();
     Kokkos::Timer clock;
     save_checkpoint(path, sim, inputs_hash, resume_data);
     checkpoint_s += clock.seconds();
-    checkpoint_bytes = fs::file_size(path);
+    checkpoint_bytes = std::size_t(comm::sum((long long)fs::file_size(checkpoint_file_of(path, comm::rank()))));
     ++checkpoints;
     return path;
   };
   const auto after_step = [&](int done) {
     if (done % stability_check_every == 0 || done == steps) check_wavefield(sim.state(), done);
-    if (interrupts && interrupts->signal() != 0) return false;
+    stop_signal = comm::size() > 1 ? int(comm::max(double(interrupts.signal()))) : interrupts.signal();
+    if (stop_signal != 0) return false;
     if (checkpoint_every > 0 && done % checkpoint_every == 0 && done < steps) {
-      fs::create_directories(output_dir);
-      const auto previous = list_checkpoints(output_dir);
+      std::vector<std::string> previous;
+      on_every_rank([&] {
+        if (comm::rank() != 0) return;
+        fs::create_directories(output_dir);
+        previous = list_checkpoints(output_dir);
+      });
       const std::string path = write_checkpoint_into(output_dir);
-      for (const auto& p : previous)
-        if (p != path) fs::remove(p);
+      on_every_rank([&] {
+        for (const auto& p : previous)
+          if (p != path) fs::remove_all(p);
+      });
     }
     return true;
   };
@@ -316,11 +327,25 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
                                   sim.receivers().samples()),
                     sim.receivers().samples(), samples);
   if (partial) check_wavefield(sim.state(), sim.steps_done());
+  // A distributed run saves its parts collectively into the output folder;
+  // the checkpoint then moves into the result set with the other files.
+  std::string distributed_checkpoint;
+  if (partial && comm::size() > 1) {
+    on_every_rank([&] {
+      if (comm::rank() == 0) fs::create_directories(output_dir);
+    });
+    distributed_checkpoint = write_checkpoint_into(output_dir);
+  }
   std::vector<std::string> written;
   on_every_rank([&] {
     if (comm::rank() != 0) return;
     replace_result_set(output_dir, [&](const std::string& staging) {
-      if (partial) report["checkpoint"] = fs::path(write_checkpoint_into(staging)).filename().string();
+      if (partial && distributed_checkpoint.empty()) {
+        report["checkpoint"] = fs::path(write_checkpoint_into(staging)).filename().string();
+      } else if (partial) {
+        report["checkpoint"] = fs::path(distributed_checkpoint).filename().string();
+        fs::rename(distributed_checkpoint, fs::path(staging) / report["checkpoint"].get<std::string>());
+      }
       for (const auto& f : write_run_outputs(staging, plan, traces, samples, report))
         written.push_back((fs::path(output_dir) / fs::path(f).filename()).string());
       if (partial) written.push_back((fs::path(output_dir) / report["checkpoint"].get<std::string>()).string());
@@ -328,8 +353,9 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     });
   });
   if (partial) {
-    const int sig = interrupts ? interrupts->signal() : 0;
-    std::fprintf(stderr, "seis: interrupted (%s) after step %d of %d: seismograms so far and a checkpoint in %s; "
+    const int sig = stop_signal;
+    if (comm::rank() == 0)
+      std::fprintf(stderr, "seis: interrupted (%s) after step %d of %d: seismograms so far and a checkpoint in %s; "
                  "'seis resume %s' continues\n", sig == SIGINT ? "SIGINT" : "SIGTERM", sim.steps_done(), steps,
                  output_dir.c_str(), output_dir.c_str());
     return 128 + sig;
@@ -374,9 +400,6 @@ int start_run(const RunOptions& opt, const ScenarioSource& src, const std::strin
               const ResumePoint* resume) {
   const RunPlan plan = plan_for(opt, src);
   const bool checkpointing = (opt.checkpoint_every >= 0 ? opt.checkpoint_every : plan.scenario.checkpoint_every) > 0;
-  if (comm::size() > 1 && (checkpointing || resume || plan.snapshots.enabled()))
-    throw InputError("checkpoints, seis resume and snapshots are not supported in distributed runs yet; run them on "
-                     "one rank or leave them out");
   check_host_memory(plan, checkpointing, Traits::is_gpu ? 0 : plan.bytes_needed, host_bytes_available());
   const std::size_t traces = plan.receivers.size() * std::size_t(plan.samples) * sizeof(float);
   // .npy and SEG-Y, headers; while checkpointing, two checkpoints at a time.
@@ -398,12 +421,23 @@ int cmd_run(const RunOptions& options) {
 
 // Continues the newest checkpoint in `dir` with the scenario text and
 // options stored in it; the results replace the folder as a run would.
+// A distributed run's checkpoint is resumed by as many ranks as wrote it
+// (each reads its own part; the folder must be visible to every rank).
 int cmd_resume(const RunOptions& opt, const std::string& dir) {
   const auto found = list_checkpoints(dir);
   if (found.empty()) throw InputError("'" + dir + "' holds no checkpoint (checkpoint-*.seisck) to resume from");
-  ResumePoint resume{found.back(), read_checkpoint_info(found.back())};
+  const std::string& newest = found.back();
+  const int ranks = checkpoint_ranks(newest);
+  if (ranks != comm::size())
+    throw InputError("checkpoint '" + newest + "' was written by " + std::to_string(ranks) + " rank" +
+                     (ranks == 1 ? "" : "s") + "; resume it with " +
+                     (ranks == 1 ? std::string("one rank (without mpirun)")
+                                 : "mpirun -np " + std::to_string(ranks) + " seis resume " + dir));
+  ResumePoint resume{newest, {}};
+  on_every_rank([&] { resume.info = read_checkpoint_info(checkpoint_file_of(newest, comm::rank())); });
   ScenarioSource src;
   RunOptions o = opt;
+  if (comm::rank() != 0) o.quiet = true;  // rank 0 speaks for all
   try {
     const nlohmann::json& r = resume.info.run;
     src = {r.at("scenario_text").get<std::string>(), r.at("scenario_file").get<std::string>(),

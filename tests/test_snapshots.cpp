@@ -96,7 +96,7 @@ TEST_CASE("snapshots of a run: the .npy plane shows the wavefront at v (t - t0) 
   s.snapshots = {s.steps, {"z=250", "x=250"}, true};
   const RunPlan plan = plan_run(s, std::size_t(1) << 40);
   const std::string dir = test::temp_dir("snap");
-  SnapshotWriter writer(plan, dir + "/snapshots");
+  SnapshotWriter writer(plan, dir + "/snapshots", Subdomain::whole(plan.grid.nx(), plan.grid.ny(), plan.grid.nz()));
   Simulation<IsoPhysics<float>> sim(plan, test::reference<IsoPhysics<float>>());
   sim.observe_steps([&](int step, const Field<float>& p) { writer(step, p); });
   sim.run();

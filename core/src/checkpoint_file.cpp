@@ -63,6 +63,7 @@ void open_checkpoint(const std::string& path, Opened& o) {
     i.recorded = j.at("recorded").get<int>();
     i.inputs_hash = j.at("inputs_hash").get<std::uint64_t>();
     i.run = j.at("run");
+    if (j.contains("part")) i.part = j.at("part");
     for (const auto& a : j.at("arrays")) i.arrays.emplace_back(a.at(0).get<std::string>(), a.at(1).get<std::size_t>());
   } catch (const nlohmann::json::exception& e) {
     throw bad(std::string("has a damaged header (") + e.what() + ")");
@@ -99,6 +100,31 @@ std::string checkpoint_name(int step) {
   return buf;
 }
 
+std::string checkpoint_part_name(int rank) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "rank-%05d.seisck", rank);
+  return buf;
+}
+
+std::string checkpoint_file_of(const std::string& checkpoint, int rank) {
+  std::error_code ec;
+  if (!fs::is_directory(checkpoint, ec)) return checkpoint;
+  return (fs::path(checkpoint) / checkpoint_part_name(rank)).string();
+}
+
+int checkpoint_ranks(const std::string& checkpoint) {
+  std::error_code ec;
+  if (!fs::is_directory(checkpoint, ec)) return 1;
+  int parts = 0;
+  for (const auto& e : fs::directory_iterator(checkpoint, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("rank-", 0) == 0 && name.size() == checkpoint_part_name(0).size() &&
+        name.compare(name.size() - 7, 7, ".seisck") == 0)
+      ++parts;
+  }
+  return parts;
+}
+
 std::vector<std::string> list_checkpoints(const std::string& dir) {
   std::vector<std::string> found;
   std::error_code ec;
@@ -121,6 +147,7 @@ void write_checkpoint(const std::string& path, CheckpointInfo info, const std::v
   j["recorded"] = info.recorded;
   j["inputs_hash"] = info.inputs_hash;
   j["run"] = info.run;
+  if (!info.part.is_null()) j["part"] = info.part;
   nlohmann::json list = nlohmann::json::array();
   std::size_t largest = 0;
   for (const auto& a : arrays) {

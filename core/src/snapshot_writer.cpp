@@ -1,5 +1,6 @@
 #include "seis/snapshot_writer.hpp"
 
+#include "seis/distributed/comm.hpp"
 #include "seis/io/atomic_file.hpp"
 #include "seis/io/npy.hpp"
 #include "seis/io/png_image.hpp"
@@ -38,19 +39,46 @@ std::string snapshot_work_dir(const std::string& output_dir) {
   return out.string() + ".snapshots-work";
 }
 
-SnapshotWriter::SnapshotWriter(const RunPlan& plan, const std::string& dir) : plan_(plan), dir_(dir) {
+SnapshotWriter::SnapshotWriter(const RunPlan& plan, const std::string& dir, const Subdomain& sub)
+    : plan_(plan), sub_(sub), local_grid_(sub.local_grid(plan.grid)), writes_(comm::rank() == 0), dir_(dir) {
+  if (!writes_) return;
   // Leftovers of a run that was killed would mix with these.
   fs::remove_all(dir_);
   fs::create_directories(dir_);
 }
 
 SnapshotWriter::~SnapshotWriter() {
-  if (moved_) return;
+  if (moved_ || !writes_) return;
   std::error_code ec;
   fs::remove_all(dir_, ec);
 }
 
+std::vector<float> SnapshotWriter::assemble_parts(const Box& global, const Box& local,
+                                                 const std::vector<float>& mine) const {
+  // Every rank's part as a global box (x0, x1, y0, y1, z0, z1; empty parts
+  // carry no values), then the values in rank order.
+  const Box& own = sub_.box;
+  const std::vector<int> part = {local.x0 + own.x0, local.x1 + own.x0, local.y0 + own.y0,
+                                 local.y1 + own.y0, local.z0 + own.z0, local.z1 + own.z0};
+  const std::vector<int> parts = comm::gather(local.empty() ? std::vector<int>{0, 0, 0, 0, 0, 0} : part);
+  const std::vector<float> values = comm::gather(mine);
+  if (!writes_) return {};
+  std::vector<float> whole(std::size_t(global.volume()), 0.0f);
+  std::size_t next = 0;
+  for (std::size_t r = 0; r + 6 <= parts.size(); r += 6) {
+    const Box b{parts[r], parts[r + 1], parts[r + 2], parts[r + 3], parts[r + 4], parts[r + 5]};
+    for (int x = b.x0; x < b.x1; ++x)
+      for (int y = b.y0; y < b.y1; ++y)
+        for (int z = b.z0; z < b.z1; ++z)
+          whole[(std::size_t(x - global.x0) * std::size_t(global.ny()) + std::size_t(y - global.y0)) *
+                    std::size_t(global.nz()) +
+                std::size_t(z - global.z0)] = values[next++];
+  }
+  return whole;
+}
+
 void SnapshotWriter::continue_from(const std::string& previous) {
+  if (!writes_) return;
   std::error_code ec;
   if (!fs::is_directory(previous, ec)) return;
   for (const auto& entry : fs::directory_iterator(previous)) {
@@ -107,6 +135,7 @@ void SnapshotWriter::write_volume(int step, const std::vector<float>& values) {
 }
 
 nlohmann::json SnapshotWriter::finish() {
+  if (!writes_) return nullptr;
   nlohmann::json index = {{"field", "p"},
                           {"layout", ".npy C order over the axes given (z fastest); PNG: first axis across, "
                                      "second down; colour scale blue -c, white 0, red +c, c the 99.5th "

@@ -2,7 +2,11 @@
 // What a checkpoint of a Simulation holds, for any physics and strategy: both
 // time levels of every field, the CPML memory variables, and the receiver
 // traces so far. Restoring them and the step count continues the run bitwise.
+// In a distributed run each rank saves and restores its own sub-domain, and
+// every rank calls save_checkpoint and load_checkpoint.
 
+#include "seis/distributed/comm.hpp"
+#include "seis/io/atomic_file.hpp"
 #include "seis/io/checkpoint_file.hpp"
 #include "seis/simulation.hpp"
 #include "seis/version.hpp"
@@ -10,6 +14,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -65,16 +70,47 @@ CheckpointInfo checkpoint_info(const Simulation<Physics>& sim, std::uint64_t inp
   info.recorded = sim.receivers().recorded();
   info.inputs_hash = inputs_hash;
   info.run = run;
+  const Subdomain& sub = sim.subdomain();
+  if (sub.ranks() > 1) {
+    const Box& b = sub.box;
+    info.part = {{"rank", comm::rank()},
+                 {"ranks", sub.ranks()},
+                 {"dims", sub.dims},
+                 {"box", {b.x0, b.x1, b.y0, b.y1, b.z0, b.z1}}};
+  }
   return info;
 }
 
-// Saves the state after sim.steps_done() steps.
+// Saves the state after sim.steps_done() steps into `path`: one file, or in
+// a distributed run a folder of one part per rank, filled under a temporary
+// name and renamed into place by rank 0 once every part is complete.
 template <class Physics>
 void save_checkpoint(const std::string& path, Simulation<Physics>& sim, std::uint64_t inputs_hash,
                      const nlohmann::json& run) {
+  namespace fs = std::filesystem;
   sim.receivers().sync();
   std::vector<float> traces = sim.receivers().traces();
-  write_checkpoint(path, checkpoint_info(sim, inputs_hash, run), checkpoint_arrays(sim, traces));
+  const CheckpointInfo info = checkpoint_info(sim, inputs_hash, run);
+  if (info.part.is_null()) {
+    write_checkpoint(path, info, checkpoint_arrays(sim, traces));
+    return;
+  }
+  const std::string filling = path + ".tmp";
+  on_every_rank([&] {
+    if (comm::rank() != 0) return;
+    fs::remove_all(filling);
+    fs::create_directories(filling);
+  });
+  on_every_rank([&] {
+    write_checkpoint((fs::path(filling) / checkpoint_part_name(comm::rank())).string(), info,
+                     checkpoint_arrays(sim, traces));
+  });
+  on_every_rank([&] {
+    if (comm::rank() != 0) return;
+    fs::remove_all(path);
+    fs::rename(filling, path);
+    sync_path(fs::path(path).parent_path().string());
+  });
 }
 
 // Refuses a checkpoint of another version, physics or grid, or of other
@@ -92,13 +128,20 @@ void load_checkpoint(const std::string& path, const CheckpointInfo& info, Simula
            " grid of " + std::to_string(info.scalar_bytes) + "-byte values; the scenario's is " +
            std::to_string(here.nx) + " x " + std::to_string(here.ny) + " x " + std::to_string(here.nz) + " of " +
            std::to_string(here.scalar_bytes));
+  const int ranks = info.part.is_null() ? 1 : info.part.value("ranks", 1);
+  if (ranks != sim.subdomain().ranks())
+    refuse("was written by " + std::to_string(ranks) + " rank" + (ranks == 1 ? "" : "s") + "; resume it with " +
+           (ranks == 1 ? std::string("one rank") : "mpirun -np " + std::to_string(ranks)));
+  if (ranks > 1 && info.part.value("box", nlohmann::json()) != here.part.at("box"))
+    refuse("holds another sub-domain for rank " + std::to_string(comm::rank()) +
+           " than this run has (the decomposition changed)");
   if (info.inputs_hash != inputs_hash)
     refuse("was made from other inputs (the scenario, a model file or the run options changed since)");
   if (info.step < 0 || info.step > sim.plan().scenario.steps || info.recorded < 0 ||
       info.recorded > sim.receivers().samples())
     refuse("has step " + std::to_string(info.step) + " outside the run's " + std::to_string(sim.plan().scenario.steps));
   std::vector<float> traces(sim.receivers().traces().size());
-  read_checkpoint_arrays(path, checkpoint_arrays(sim, traces));
+  read_checkpoint_arrays(checkpoint_file_of(path, comm::rank()), checkpoint_arrays(sim, traces));
   sim.receivers().restore(traces, info.recorded);
   sim.set_steps_done(info.step);
 }

@@ -4,8 +4,11 @@
 // and PNG images into a work folder beside the output (snapshot_work_dir),
 // with an index.json at the end; the folder then joins the result set as
 // <output>/snapshots when that replaces the output folder as a whole.
+// In a distributed run every rank copies its part of each plane and rank 0
+// gathers them and writes the files (every rank calls the writer).
 
 #include "seis/box_policy.hpp"
+#include "seis/distributed/subdomain.hpp"
 #include "seis/field.hpp"
 #include "seis/run_plan.hpp"
 
@@ -38,8 +41,9 @@ std::string snapshot_work_dir(const std::string& output_dir);
 
 class SnapshotWriter {
  public:
-  // Clears and creates `dir` (the work folder).
-  SnapshotWriter(const RunPlan& plan, const std::string& dir);
+  // Clears and creates `dir` (the work folder; rank 0's). `sub` is this
+  // rank's sub-domain (the whole grid in a single-rank run).
+  SnapshotWriter(const RunPlan& plan, const std::string& dir, const Subdomain& sub);
   // Removes the work folder unless it was moved into a result set (a run
   // that failed leaves nothing behind).
   ~SnapshotWriter();
@@ -52,12 +56,19 @@ class SnapshotWriter {
   // Moves the work folder to `target` (inside the staged result set).
   void move_into(const std::string& target);
 
-  // Call after every step with the number of steps done and the pressure.
+  // Call after every step with the number of steps done and the pressure
+  // (this rank's part of it).
   template <class Scalar>
   void operator()(int step, const Field<Scalar>& p) {
     if (step % plan_.snapshots.every != 0) return;
-    for (const SnapshotSlice& s : plan_.snapshots.slices) write_slice(step, s, copy_box_to_host(p, plan_.grid, slice_box(plan_.grid, s)));
-    if (plan_.snapshots.volume) write_volume(step, copy_box_to_host(p, plan_.grid, plan_.grid.interior()));
+    for (const SnapshotSlice& s : plan_.snapshots.slices) {
+      const std::vector<float> values = gather_box(p, slice_box(plan_.grid, s));
+      if (writes_) write_slice(step, s, values);
+    }
+    if (plan_.snapshots.volume) {
+      const std::vector<float> values = gather_box(p, plan_.grid.interior());
+      if (writes_) write_volume(step, values);
+    }
   }
 
   // Writes snapshots/index.json (files, steps, times, colour scales) and
@@ -67,10 +78,25 @@ class SnapshotWriter {
   const std::string& directory() const { return dir_; }
 
  private:
+  // The values of a box of the global interior: this rank's part copied
+  // from the device and, in a distributed run, every rank's part gathered
+  // into the whole box on rank 0 (empty on the other ranks).
+  template <class Scalar>
+  std::vector<float> gather_box(const Field<Scalar>& p, const Box& global) const {
+    const Box local = sub_.to_local(global);
+    std::vector<float> mine;
+    if (!local.empty()) mine = copy_box_to_host(p, local_grid_, local);
+    if (sub_.ranks() == 1) return mine;
+    return assemble_parts(global, local, mine);
+  }
+  std::vector<float> assemble_parts(const Box& global, const Box& local, const std::vector<float>& mine) const;
   void write_slice(int step, const SnapshotSlice& s, const std::vector<float>& values);
   void write_volume(int step, const std::vector<float>& values);
 
   RunPlan plan_;
+  Subdomain sub_;
+  Grid local_grid_;
+  bool writes_ = true;  // rank 0 writes the files
   std::string dir_;
   nlohmann::json index_ = nlohmann::json::array();
   int files_ = 0;

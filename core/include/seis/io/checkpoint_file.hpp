@@ -7,6 +7,12 @@
 //   u64 hash of those bytes, "SEISEND!".
 // Written to a temporary name, fsync'ed and renamed into place, so a
 // checkpoint is complete or absent; the trailer catches anything else.
+//
+// A distributed run's checkpoint is a folder of the same name holding one
+// such file per rank ("rank-00003.seisck", its header naming the rank, the
+// number of ranks, their grid and the rank's box). The folder is filled
+// under a temporary name and renamed into place once every rank's file is
+// complete, so a set of parts is complete or absent too.
 
 #include <nlohmann/json.hpp>
 
@@ -31,6 +37,7 @@ struct CheckpointInfo {
   int recorded = 0;  // samples recorded per trace
   std::uint64_t inputs_hash = 0;
   nlohmann::json run;  // scenario text and run options (app-defined)
+  nlohmann::json part;  // distributed runs: rank, ranks, dims, box; null otherwise
   std::vector<std::pair<std::string, std::size_t>> arrays;  // name, bytes
 };
 
@@ -60,8 +67,16 @@ CheckpointInfo read_checkpoint_info(const std::string& path);
 // the trailer's hash. Throws InputError.
 void read_checkpoint_arrays(const std::string& path, const std::vector<CheckpointArray>& arrays);
 
-// Checkpoint files in `dir`, oldest first ("checkpoint-<step>.seisck").
+// Checkpoints in `dir` (files, or folders of a distributed run), oldest first
+// ("checkpoint-<step>.seisck").
 std::vector<std::string> list_checkpoints(const std::string& dir);
 std::string checkpoint_name(int step);
+
+// The file of `rank` in a checkpoint: the checkpoint itself when it is a
+// file, its part "rank-<rank>.seisck" when it is a folder.
+std::string checkpoint_part_name(int rank);
+std::string checkpoint_file_of(const std::string& checkpoint, int rank);
+// How many ranks wrote a checkpoint: 1 for a file, its parts for a folder.
+int checkpoint_ranks(const std::string& checkpoint);
 
 }  // namespace seis
