@@ -7,9 +7,7 @@
 set -u
 seis=$1 scenario=$2 work=$3
 shift 3
-rm -rf "$work" && mkdir -p "$work"
-mpirun=(mpirun --oversubscribe)
-[ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
+source "$(dirname "$0")/launcher.sh"
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$seis" run "$scenario" --output "$work/ref" --quiet --no-stream || fail "single-rank run"

@@ -4,9 +4,7 @@
 # (each run is bounded by `timeout`) and nothing is written.
 set -u
 seis=$1 dir=$2 work=$3
-rm -rf "$work" && mkdir -p "$work"
-mpirun=(timeout 60 mpirun --oversubscribe)
-[ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
+MPI_TIMEOUT=60 source "$(dirname "$0")/launcher.sh"
 fail() { echo "FAIL: $*"; echo "--- output ---"; echo "$output"; exit 1; }
 
 # expect NAME NP REGEX TOML: the run fails with REGEX printed once.

@@ -11,9 +11,7 @@
 #     resuming with 4 ranks gives the uninterrupted seismograms bitwise.
 set -u
 seis=$1 scenario=$2 work=$3
-rm -rf "$work" && mkdir -p "$work"
-mpirun=(mpirun --oversubscribe)
-[ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
+source "$(dirname "$0")/launcher.sh"
 fail() { echo "FAIL: $*"; for f in "$work"/*.err; do echo "--- $f"; tail -5 "$f"; done; exit 1; }
 # Long enough to be interrupted: the scenario with 6000 steps.
 toml=$work/long.toml

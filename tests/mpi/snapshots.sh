@@ -5,9 +5,7 @@
 set -u
 seis=$1 scenario=$2 work=$3
 shift 3
-rm -rf "$work" && mkdir -p "$work"
-mpirun=(mpirun --oversubscribe)
-[ "$(id -u)" -eq 0 ] && mpirun+=(--allow-run-as-root)
+source "$(dirname "$0")/launcher.sh"
 fail() { echo "FAIL: $*"; exit 1; }
 toml=$work/snapshots.toml
 { cat "$scenario"; printf '\n[output]\nsnapshots = { every = 10, slices = ["x=200", "y=180", "z=160"], volume = true }\n'; } > "$toml"
