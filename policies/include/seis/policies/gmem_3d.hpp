@@ -32,7 +32,7 @@ struct Gmem3dBody {
 
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type*) const {
-    TilePoints<Exec>(team, tiles.dx, tiles.dy, tiles.dz).for_each([&](int cx, int cy, int cz, auto) {
+    TilePoints<Exec>(team, tiles).for_each([&](int cx, int cy, int cz, auto) {
       const int x = o.x + cx, y = o.y + cy, z = o.z + cz;
       if (!tiles.box.contains(x, y, z)) return;
       const index_t idx = data.grid.index(x, y, z);

@@ -4,6 +4,7 @@
 // (team_rank, team_size, team_barrier), so one strategy body serves both.
 
 #include "seis/physics/plane_terms.hpp"
+#include "seis/policies/tile_grid.hpp"
 #include "seis/policies/traits/exec_traits.hpp"
 
 namespace seis {
@@ -68,6 +69,20 @@ struct TilePoints {
       cx = rank % dx;
       cy = (rank / dx) % dy;
       cz = rank / (dx * dy);
+    }
+  }
+
+  // The points of one tile of `tiles` (3D tiles: a point per GPU thread),
+  // the rank split with the divisors the grid prepared on the host.
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION TilePoints(const Team& team, const TileGrid& tiles)
+      : dx(tiles.dx), dy(tiles.dy), dz(tiles.dz), rank(team.team_rank()), size(team.team_size()) {
+    if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
+      active = rank < dx * dy * dz;
+      const int row = tiles.by_dx.div(rank);  // rank / dx
+      cx = rank - row * dx;
+      cz = tiles.by_dxdy.div(rank);
+      cy = row - cz * dy;
     }
   }
 

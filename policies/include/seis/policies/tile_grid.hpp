@@ -3,6 +3,7 @@
 // halos in L2; tz (3D tiles or z-chunks of 2.5D streaming) slowest.
 
 #include "seis/grid.hpp"
+#include "seis/policies/fast_divisor.hpp"
 
 #include <Kokkos_Core.hpp>
 
@@ -16,6 +17,10 @@ struct TileGrid {
   Box box;
   int dx = 1, dy = 1, dz = 1;  // tile extent; dz = planes per team
   int ntx = 0, nty = 0, ntz = 0;
+  // Divisions every team (or every thread of a 3D tile) does, prepared on
+  // the host: by the tiles along x and y, and by a tile's points along x
+  // and in an xy plane.
+  FastDivisor by_ntx, by_nty, by_dx, by_dxdy;
 
   TileGrid() = default;
   TileGrid(const Box& b, int tile_dx, int tile_dy, int tile_dz)
@@ -23,15 +28,19 @@ struct TileGrid {
     ntx = (b.nx() + dx - 1) / dx;
     nty = (b.ny() + dy - 1) / dy;
     ntz = (b.nz() + dz - 1) / dz;
+    by_ntx = FastDivisor(ntx > 0 ? ntx : 1);
+    by_nty = FastDivisor(nty > 0 ? nty : 1);
+    by_dx = FastDivisor(dx > 0 ? dx : 1);
+    by_dxdy = FastDivisor(dx * dy > 0 ? dx * dy : 1);
   }
 
   KOKKOS_INLINE_FUNCTION int league_size() const { return ntx * nty * ntz; }
 
   KOKKOS_INLINE_FUNCTION TileOrigin origin(int league_rank) const {
-    const int tx = league_rank % ntx;
-    const int rest = league_rank / ntx;
-    const int ty = rest % nty;
-    const int tz = rest / nty;
+    const int rest = by_ntx.div(league_rank);
+    const int tx = league_rank - rest * ntx;
+    const int tz = by_nty.div(rest);
+    const int ty = rest - tz * nty;
     return {box.x0 + tx * dx, box.y0 + ty * dy, box.z0 + tz * dz};
   }
 

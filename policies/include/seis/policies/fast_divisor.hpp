@@ -1,0 +1,41 @@
+#pragma once
+// Division by a divisor fixed before a kernel runs, as one multiply-high and
+// a shift (the round-up method of Granlund and Montgomery, as CUTLASS's
+// FastDivmod does it): a runtime integer division costs a GPU thread about
+// 20 instructions, this 2 or 3, which matters where a thread splits its rank
+// or its team's rank once per point (3D tiles: one point per thread).
+// Exact for dividends in [0, 2^31).
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+
+namespace seis {
+
+class FastDivisor {
+ public:
+  FastDivisor() = default;
+  // divisor >= 1.
+  explicit FastDivisor(int divisor) : divisor_(divisor) {
+    if (divisor <= 1) return;
+    unsigned ceil_log2 = 0;
+    while ((std::uint64_t(1) << ceil_log2) < std::uint64_t(divisor)) ++ceil_log2;
+    const unsigned p = 31 + ceil_log2;
+    multiplier_ = unsigned(((std::uint64_t(1) << p) + unsigned(divisor) - 1) / unsigned(divisor));
+    shift_ = p - 32;
+  }
+
+  KOKKOS_INLINE_FUNCTION int divisor() const { return divisor_; }
+  // n / divisor and n % divisor for 0 <= n < 2^31.
+  KOKKOS_INLINE_FUNCTION int div(int n) const {
+    if (divisor_ == 1) return n;
+    return int(((std::uint64_t(unsigned(n)) * multiplier_) >> 32) >> shift_);
+  }
+  KOKKOS_INLINE_FUNCTION int mod(int n) const { return n - div(n) * divisor_; }
+
+ private:
+  int divisor_ = 1;
+  unsigned multiplier_ = 0, shift_ = 0;
+};
+
+}  // namespace seis

@@ -1,0 +1,88 @@
+// Divisions prepared on the host (FastDivisor) are exact, and the tile and
+// point coordinates computed with them are those of plain division.
+#include "catch_compat.hpp"
+
+#include "seis/policies/fast_divisor.hpp"
+#include "seis/policies/team_loops.hpp"
+#include "seis/policies/tile_grid.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace seis {
+namespace test {
+struct OnePointPerThread {};
+}  // namespace test
+// A GPU-like space (one point per thread), run on the host.
+template <>
+struct ExecTraits<test::OnePointPerThread, void> : ExecTraits<Kokkos::DefaultHostExecutionSpace> {
+  static constexpr bool is_gpu = true;
+  static constexpr int columns_per_thread = 1;
+};
+}  // namespace seis
+
+using namespace seis;
+
+namespace {
+struct Thread {
+  int rank, size;
+  int team_rank() const { return rank; }
+  int team_size() const { return size; }
+};
+}  // namespace
+
+TEST_CASE("fast division equals integer division for every small dividend and divisor", "[unit][tiles]") {
+  for (int d = 1; d <= 1100; ++d) {
+    const FastDivisor by(d);
+    for (int n = 0; n < 70000; ++n) {
+      if (by.div(n) != n / d || by.mod(n) != n % d) {
+        FAIL("n = " << n << ", d = " << d << ": " << by.div(n) << " r " << by.mod(n));
+      }
+    }
+  }
+}
+
+TEST_CASE("fast division is exact up to the largest int dividend", "[unit][tiles]") {
+  std::vector<int> divisors = {1, 2, 3, 5, 7, 31, 32, 33, 96, 127, 255, 256, 257, 1000, 4095, 4097, 65535, 65537,
+                               1 << 20, (1 << 20) + 1, 999983, 2147483646, 2147483647};
+  std::vector<int> dividends = {0, 1, 2, 2147483647, 2147483646, 2147483600, 1073741823, 1073741824, 1073741825};
+  std::uint64_t x = 88172645463325252ull;  // xorshift: a fixed, reproducible sample
+  for (int k = 0; k < 20000; ++k) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    dividends.push_back(int(x & 0x7fffffff));
+  }
+  for (int d : divisors) {
+    const FastDivisor by(d);
+    for (int n : dividends) {
+      if (by.div(n) != n / d || by.mod(n) != n % d) FAIL("n = " << n << ", d = " << d);
+    }
+  }
+}
+
+TEST_CASE("tile origins and a tile's points split ranks as plain division does", "[unit][tiles]") {
+  for (const int dx : {1, 3, 8, 32, 64}) {
+    for (const int dy : {1, 4, 5, 16}) {
+      for (const int dz : {1, 2, 4}) {
+        const TileGrid tiles(Box{-3, 97, 2, 53, 0, 41}, dx, dy, dz);
+        for (int r = 0; r < tiles.league_size(); ++r) {
+          const TileOrigin o = tiles.origin(r);
+          const int tx = r % tiles.ntx, ty = r / tiles.ntx % tiles.nty, tz = r / tiles.ntx / tiles.nty;
+          REQUIRE(o.x == -3 + tx * dx);
+          REQUIRE(o.y == 2 + ty * dy);
+          REQUIRE(o.z == tz * dz);
+        }
+        const int threads = dx * dy * dz + 5;  // a few threads beyond the tile
+        for (int r = 0; r < threads; ++r) {
+          const Thread t{r, threads};
+          const TilePoints<test::OnePointPerThread> fast(t, tiles);
+          const TilePoints<test::OnePointPerThread> plain(t, dx, dy, dz);
+          REQUIRE(fast.active == plain.active);
+          if (!plain.active) continue;
+          REQUIRE(fast.cx == plain.cx);
+          REQUIRE(fast.cy == plain.cy);
+          REQUIRE(fast.cz == plain.cz);
+        }
+      }
+    }
+  }
+}
