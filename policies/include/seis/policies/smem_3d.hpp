@@ -41,7 +41,7 @@ struct Smem3dBody {
       stage_plane(team, data, ext, layout, o, o.z - R + pz, scratch + pz * layout.plane_stride, PlainCopy{});
     team.team_barrier();
 
-    TilePoints<Exec>(team, tiles).for_each([&](int cx, int cy, int cz, auto) {
+    TilePoints<Exec>(team, layout.dx, layout.dy, tiles.dz).for_each([&](int cx, int cy, int cz, auto) {
       if (!ext.owns(cx, cy) || cz >= nzv) return;
       const index_t idx = data.grid.index(o.x + cx, o.y + cy, o.z + cz);
       const scalar_type* centre = scratch + (cz + R) * layout.plane_stride + layout.centre(cx, cy);
