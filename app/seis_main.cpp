@@ -26,6 +26,7 @@
 #include "seis/io/run_output.hpp"
 #include "seis/io/segy.hpp"
 #include "seis/physics/iso.hpp"
+#include "seis/physics/physics_list.hpp"
 #include "seis/physics/plane_terms.hpp"
 #include "seis/physics/tti.hpp"
 #include "seis/policies/registry.hpp"
@@ -406,8 +407,9 @@ int start_run(const RunOptions& opt, const ScenarioSource& src, const std::strin
   const std::size_t bytes = 2 * traces + plan.receivers.size() * 256 + (1 << 20) +
                             (checkpointing ? 2 * (plan.bytes_needed + traces) : 0);
   check_output_location(out, overwrite, bytes);
-  if (plan.scenario.physics == "tti") return run_physics<TtiPhysics<float>>(plan, opt, out, src, resume);
-  return run_physics<IsoPhysics<float>>(plan, opt, out, src, resume);
+  return with_physics(plan.scenario.physics, [&](auto physics) {
+    return run_physics<typename decltype(physics)::type>(plan, opt, out, src, resume);
+  });
 }
 
 int cmd_run(const RunOptions& options) {
@@ -456,14 +458,16 @@ int cmd_check(const RunOptions& opt) {
   const RunPlan plan = plan_for(opt, ScenarioSource::from_file(opt.scenario_path));
   const std::string spec = opt.strategy.empty() ? plan.scenario.strategy : opt.strategy;
   const std::string out = opt.output.empty() ? "seis-out/" + plan.scenario.name : opt.output;
-  if (plan.scenario.physics == "tti") return check_scenario<TtiPhysics<float>>(plan, spec, out);
-  return check_scenario<IsoPhysics<float>>(plan, spec, out);
+  return with_physics(plan.scenario.physics, [&](auto physics) {
+    return check_scenario<typename decltype(physics)::type>(plan, spec, out);
+  });
 }
 
 int cmd_tune(const RunOptions& opt) {
   const RunPlan plan = plan_for(opt, ScenarioSource::from_file(opt.scenario_path));
-  AutoChoice choice = plan.scenario.physics == "tti" ? tune_and_store<TtiPhysics<float>>(plan, opt.tune_budget, true)
-                                                     : tune_and_store<IsoPhysics<float>>(plan, opt.tune_budget, true);
+  const AutoChoice choice = with_physics(plan.scenario.physics, [&](auto physics) {
+    return tune_and_store<typename decltype(physics)::type>(plan, opt.tune_budget, true);
+  });
   std::printf("%s\n", choice.spec.c_str());
   return 0;
 }

@@ -2,6 +2,7 @@
 
 #include "seis/errors.hpp"
 #include "seis/io/model_readers.hpp"
+#include "seis/physics/physics_names.hpp"
 #include "seis/pml.hpp"
 #include "seis/preflight.hpp"
 #include "seis/run_check.hpp"
@@ -99,8 +100,7 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
   if (!(s.hx > 0) || !(s.hy > 0) || !(s.hz > 0))
     throw InputError("grid spacing must be positive, got " + fmt(s.hx) + ", " + fmt(s.hy) + ", " + fmt(s.hz));
   if (s.steps <= 0) throw InputError("steps must be positive, got " + std::to_string(s.steps));
-  if (s.physics != "iso" && s.physics != "tti")
-    throw InputError("physics must be \"iso\" or \"tti\", got \"" + s.physics + "\"");
+  if (!is_physics_name(s.physics)) throw InputError("physics must be " + physics_names() + ", got \"" + s.physics + "\"");
   const int L = s.pml_thickness;
   if (L < 0) throw InputError("boundary.pml must be >= 0, got " + std::to_string(L));
   if (L > 0 && (2LL * L >= s.nx || 2LL * L >= s.ny || 2LL * L >= s.nz))

@@ -1,6 +1,7 @@
 #include "seis/scenario.hpp"
 
 #include "seis/errors.hpp"
+#include "seis/physics/physics_names.hpp"
 #include "seis/toml_input_guard.hpp"
 
 #define TOML_EXCEPTIONS 1
@@ -150,8 +151,8 @@ Scenario from_table(const toml::table& root, const std::string& name, const std:
   check_keys(root, "", {"name", "physics", "grid", "time", "model", "source", "receivers", "boundary", "run", "output"});
   optional(root, "name", "", s.name, string_value);
   optional(root, "physics", "", s.physics, string_value);
-  if (s.physics != "iso" && s.physics != "tti")
-    throw InputError("'physics' must be \"iso\" or \"tti\", got \"" + s.physics + "\"");
+  if (!is_physics_name(s.physics))
+    throw InputError("'physics' must be " + physics_names() + ", got \"" + s.physics + "\"");
 
   const toml::table* grid = table_at(root, "grid", "");
   if (!grid) throw InputError("missing table [grid] in scenario");

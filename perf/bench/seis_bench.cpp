@@ -14,6 +14,7 @@
 #include "seis/errors.hpp"
 #include "seis/norms.hpp"
 #include "seis/physics/iso.hpp"
+#include "seis/physics/physics_list.hpp"
 #include "seis/physics/plane_terms.hpp"
 #include "seis/physics/tti.hpp"
 #include "seis/policies/registry.hpp"
@@ -235,7 +236,7 @@ int main(int argc, char** argv) {
     o.sizes = split(sizes, ',');
     o.strategies = split(strategies, ',');
     for (const auto& p : o.physics)
-      if (p != "iso" && p != "tti") throw InputError("physics must be iso or tti, got '" + p + "'");
+      if (!is_physics_name(p)) throw InputError("physics must be " + physics_names() + ", got \"" + p + "\"");
 #if !defined(SEIS_BENCH_NATIVE_CUDA)
     if (o.compare_native) throw InputError("--compare-native needs a CUDA build with the native kernels (SEIS_NATIVE_CUDA)");
 #endif
@@ -263,8 +264,7 @@ int main(int argc, char** argv) {
     report.fp32_peak_basis = peak.basis;
     for (const auto& p : o.physics)
       for (const auto& n : dims) {
-        if (p == "iso") bench_physics<IsoPhysics<float>>(o, n, report);
-        else bench_physics<TtiPhysics<float>>(o, n, report);
+        with_physics(p, [&](auto physics) { bench_physics<typename decltype(physics)::type>(o, n, report); });
       }
     std::printf("%s", bench::to_table(report).c_str());
     if (!o.json.empty()) std::ofstream(o.json) << bench::to_json(report).dump(2) << "\n";

@@ -8,11 +8,13 @@
 // This header is plain C++17: no CUDA, HIP or Kokkos types, so the benchmark
 // driver can include it from any translation unit.
 
+#include "seis/stencil_coefficients.hpp"  // stencil_radius (plain C++, no Kokkos)
+
 #include <cstddef>
 
 namespace seis::native {
 
-constexpr int halo = 4;  // stencil radius R: halo planes/rows/columns around the interior
+constexpr int halo = stencil_radius;  // halo planes/rows/columns around the interior
 
 // The padded box, with the meaning of seis::Grid: the linear index of
 // interior point (x, y, z) is (x_offset + x) + stride_y*(y+4) + stride_z*(z+4);

@@ -5,6 +5,8 @@
 // interior point sits on a 128-byte boundary; the halo of radius R around the
 // interior is zero (Dirichlet) unless a boundary condition writes it.
 
+#include "seis/stencil_coefficients.hpp"
+
 #include <Kokkos_Core.hpp>
 
 #include <cstddef>
@@ -32,7 +34,7 @@ struct Box {
 
 class Grid {
  public:
-  static constexpr int radius = 4;             // halo width R
+  static constexpr int radius = stencil_radius;  // halo width R
   static constexpr int alignment_bytes = 128;  // first interior x of every row
 
   Grid() = default;

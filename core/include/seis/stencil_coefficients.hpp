@@ -6,6 +6,11 @@
 
 namespace seis {
 
+// The stencil radius R of every physics (8th order in space): the halo of
+// the grid, the planes a streaming kernel keeps, the native twins' halo.
+// Declared once, here, in a header the native twins include too.
+inline constexpr int stencil_radius = 4;
+
 // Central second derivative of order 2R (Fornberg 1988), unit spacing:
 // D2 f_i = c0 f_i + sum_m c_m (f_{i+m} + f_{i-m}).
 // c_m = 2(-1)^{m+1} (R!)^2 / (m^2 (R-m)! (R+m)!),  c0 = -2 sum c_m.

@@ -15,7 +15,7 @@ class IsoPhysics {
   using accum_type = Scalar;
   struct point_coeffs {};
 
-  static constexpr int radius = 4;
+  static constexpr int radius = stencil_radius;
   static constexpr int num_fields = 1;  // p
   static constexpr int num_model = 1;   // V = v^2 dt^2
   static constexpr int flops_per_point = 41;  // physics.md §1 reference count

@@ -42,7 +42,7 @@ class TtiPhysics {
   enum Field : int { p_field = 0, q_field = 1 };
   enum Model : int { v_model = 0, a_model = 1, b_model = 2, nx_model = 3, ny_model = 4 };
 
-  static constexpr int radius = 4;
+  static constexpr int radius = stencil_radius;
   static constexpr int num_fields = 2;  // p, q
   static constexpr int num_model = 5;   // V, A, B, n_x, n_y
   static constexpr int flops_per_point = 222;  // physics.md §2 reference count
