@@ -100,3 +100,53 @@ TEST_CASE("seis-bench refuses unknown strategies before allocating anything", "[
   REQUIRE(WIFEXITED(status));
   REQUIRE(WEXITSTATUS(status) == 2);
 }
+
+TEST_CASE("Nsight Compute counters join the bench rows of the strategies they name", "[bench]") {
+  const std::string dir = test::temp_dir("bench-counters");
+  {
+    std::ofstream csv(dir + "/ncu-iso.csv");
+    csv << "spec,inst_per_point,dram_bytes_per_point,registers,local_ld,local_st,issue_active_pct,warps_active_pct,"
+           "kernel_ms\n"
+        << "gmem_3d,328.0,24.15,32,0,0,78.2,88.4,13.471\n"   // the default shape (32x4x4)
+        << "semi_b:16x8,258.8,16.98,63,12,3,60.9,49.8,13.728\n";
+  }
+  const std::string cmd = bench_exe() + " --physics iso --sizes 16 --strategies gmem_3d,semi_b:16x8,swic:32x8 "
+                          "--shapes default --repeats 1 --warmup 0 --stream-bytes 1000000 --counters iso=" + dir +
+                          "/ncu-iso.csv --json " + dir + "/b.json > " + dir + "/out.txt 2>&1";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  std::ifstream in(dir + "/b.json");
+  const auto j = nlohmann::json::parse(in);
+  int with_counters = 0;
+  for (const auto& row : j["results"]) {
+    if (!row.contains("counters")) {
+      REQUIRE(row["strategy"] == "swic");  // not in the CSV
+      continue;
+    }
+    ++with_counters;
+    if (row["strategy"] == "gmem_3d") {
+      REQUIRE(row["shape"] == "32x4x4");
+      REQUIRE(row["counters"]["inst_per_point"].get<double>() == 328.0);
+      REQUIRE(row["counters"]["registers"] == 32);
+    } else {
+      REQUIRE(row["strategy"] == "semi_b");
+      REQUIRE(row["counters"]["local_load_instructions"].get<double>() == 12.0);
+    }
+  }
+  REQUIRE(with_counters == 2);
+  std::ifstream out(dir + "/out.txt");
+  std::stringstream text;
+  text << out.rdbuf();
+  INFO(text.str());
+  REQUIRE(text.str().find("inst/pt  regs  spill ld/st") != std::string::npos);
+  REQUIRE(text.str().find("  258.8    63  12/3") != std::string::npos);
+}
+
+TEST_CASE("a counters file that is not perf/ncu_strategies.sh's CSV is refused", "[bench]") {
+  REQUIRE_THROWS_WITH(bench::read_counters_csv("kernel,time\nx,1\n"), Catch::Contains("first column must be 'spec'"));
+  REQUIRE_THROWS_WITH(bench::read_counters_csv("spec,inst_per_point\nx,1\n"), Catch::Contains("lacks the column"));
+  const auto c = bench::read_counters_csv(
+      "spec,inst_per_point,dram_bytes_per_point,registers,local_ld,local_st\nst_reg_vec:16x16@128,81.9,16.85,128,0,0\n");
+  REQUIRE(c.size() == 1);
+  REQUIRE(c[0].first == "st_reg_vec:16x16@128");
+  REQUIRE(c[0].second.registers == 128);
+}

@@ -1,7 +1,9 @@
 #include "bench_report.hpp"
 
 #include <cstdio>
+#include <map>
 #include <sstream>
+#include <stdexcept>
 
 namespace seis::bench {
 
@@ -12,6 +14,42 @@ std::string num(double v, const char* fmt = "%.6g") {
   return b;
 }
 }  // namespace
+
+std::vector<std::pair<std::string, Counters>> read_counters_csv(const std::string& text) {
+  std::istringstream in(text);
+  std::string line;
+  std::vector<std::string> head;
+  auto cells = [](const std::string& l) {
+    std::vector<std::string> out;
+    std::stringstream s(l);
+    std::string c;
+    while (std::getline(s, c, ',')) out.push_back(c);
+    return out;
+  };
+  if (!std::getline(in, line) || (head = cells(line)).empty() || head[0] != "spec")
+    throw std::runtime_error("not a counters CSV of perf/ncu_strategies.sh (its first column must be 'spec')");
+  std::map<std::string, std::size_t> column;
+  for (std::size_t k = 0; k < head.size(); ++k) column[head[k]] = k;
+  for (const char* need : {"inst_per_point", "dram_bytes_per_point", "registers", "local_ld", "local_st"})
+    if (!column.count(need)) throw std::runtime_error(std::string("counters CSV lacks the column '") + need + "'");
+  std::vector<std::pair<std::string, Counters>> out;
+  while (std::getline(in, line)) {
+    const auto c = cells(line);
+    if (c.size() != head.size()) continue;
+    try {
+      Counters k;
+      k.inst_per_point = std::stod(c[column["inst_per_point"]]);
+      k.dram_bytes_per_point = std::stod(c[column["dram_bytes_per_point"]]);
+      k.registers = std::stoi(c[column["registers"]]);
+      k.local_loads = std::stod(c[column["local_ld"]]);
+      k.local_stores = std::stod(c[column["local_st"]]);
+      out.emplace_back(c[0], k);
+    } catch (const std::exception&) {
+      throw std::runtime_error("counters CSV: cannot read the line '" + line + "'");
+    }
+  }
+  return out;
+}
 
 nlohmann::json to_json(const Report& r) {
   nlohmann::json j;
@@ -44,6 +82,12 @@ nlohmann::json to_json(const Report& r) {
       if (x.has_native)
         row["native"] = {{"kernel", x.native.kernel}, {"median_ms", x.native.median_ms},
                          {"kokkos_over_native", x.native_ratio()}, {"rel_l2_vs_kokkos", x.native.rel_l2}};
+      if (x.has_counters)
+        row["counters"] = {{"inst_per_point", x.counters.inst_per_point},
+                           {"dram_bytes_per_point", x.counters.dram_bytes_per_point},
+                           {"registers", x.counters.registers},
+                           {"local_load_instructions", x.counters.local_loads},
+                           {"local_store_instructions", x.counters.local_stores}};
     }
     rows.push_back(row);
   }
@@ -85,9 +129,10 @@ std::string to_table(const Report& r) {
                                : "unknown (" + r.fp32_peak_basis + ")")
     << "\n";
   s << "physics strategy              shape        grid            ms/step   Gpts/s    GB/s  %copy";
-  bool native = false;
-  for (const Row& x : r.rows) native |= x.has_native;
+  bool native = false, counters = false;
+  for (const Row& x : r.rows) native |= x.has_native, counters |= x.has_counters;
   if (native) s << "  native_ms  kokkos/native";
+  if (counters) s << "  inst/pt  regs  spill ld/st";
   s << "\n";
   for (const Row& x : r.rows) {
     char line[256];
@@ -104,7 +149,14 @@ std::string to_table(const Report& r) {
                   x.effective_gbytes_per_s(), 100 * x.fraction_of_copy(r.copy_gbytes_per_s));
     s << line;
     if (x.has_native) {
-      std::snprintf(line, sizeof line, "  %9.3f  %6.3f", x.native.median_ms, x.native_ratio());
+      std::snprintf(line, sizeof line, "  %9.3f  %13.3f", x.native.median_ms, x.native_ratio());
+      s << line;
+    } else if (native) {
+      s << std::string(26, ' ');
+    }
+    if (x.has_counters) {
+      std::snprintf(line, sizeof line, "  %7.1f  %4d  %.3g/%.3g", x.counters.inst_per_point, x.counters.registers,
+                    x.counters.local_loads, x.counters.local_stores);
       s << line;
     }
     s << "\n";

@@ -15,6 +15,20 @@ struct NativeTiming {
   double rel_l2 = 0;  // native result vs Kokkos result, same input
 };
 
+// Hardware counters of one kernel per strategy, measured once with Nsight
+// Compute (perf/ncu_strategies.sh writes them): where a strategy spends.
+struct Counters {
+  double inst_per_point = 0;       // thread instructions per updated point
+  double dram_bytes_per_point = 0;
+  int registers = 0;               // per thread
+  double local_loads = 0, local_stores = 0;  // spill instructions (warp level) in the profiled step
+};
+
+// The counters of perf/ncu_strategies.sh's CSV by its first column, the
+// strategy as profiled ("NAME" for its default shape, or "NAME:SHAPE").
+// Throws std::runtime_error on a file it cannot read.
+std::vector<std::pair<std::string, Counters>> read_counters_csv(const std::string& text);
+
 struct Row {
   std::string physics, strategy, shape, status = "ok";
   int nx = 0, ny = 0, nz = 0;
@@ -24,6 +38,8 @@ struct Row {
   int flops_per_point = 0;
   bool has_native = false;
   NativeTiming native;
+  bool has_counters = false;
+  Counters counters;
 
   // Derived (physics.md §7): N updated points per step.
   double points() const { return double(nx) * ny * nz; }

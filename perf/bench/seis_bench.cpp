@@ -33,7 +33,9 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <map>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -52,7 +54,40 @@ struct Options {
   std::string json, csv;
   bool compare_native = false;
   std::size_t stream_bytes = 0;
+  // Nsight Compute counters per physics (--counters PHYSICS=FILE), shown
+  // beside the rows of the strategies they name.
+  std::map<std::string, std::vector<std::pair<std::string, bench::Counters>>> counters;
 };
+
+// The counters measured for strategy `name` at `shape` (an entry without a
+// shape is the strategy's default shape), if any.
+const bench::Counters* counters_for(const Options& o, const std::string& physics, const std::string& name,
+                                    const std::string& shape) {
+  const auto found = o.counters.find(physics);
+  if (found == o.counters.end()) return nullptr;
+  for (const auto& [spec, c] : found->second)
+    if (spec == name + ":" + shape || (spec == name && shape == strategy_info(name).default_shape)) return &c;
+  return nullptr;
+}
+
+// --counters PHYSICS=FILE, read before anything is allocated.
+void read_counters(const std::vector<std::string>& args, Options& o) {
+  for (const auto& a : args) {
+    const auto eq = a.find('=');
+    const std::string physics = a.substr(0, eq == std::string::npos ? 0 : eq), file = eq == std::string::npos ? a : a.substr(eq + 1);
+    if (!is_physics_name(physics))
+      throw InputError("--counters takes PHYSICS=FILE with PHYSICS " + physics_names() + ", got '" + a + "'");
+    std::ifstream in(file);
+    if (!in) throw InputError("--counters: cannot read '" + file + "'");
+    std::stringstream text;
+    text << in.rdbuf();
+    try {
+      o.counters[physics] = bench::read_counters_csv(text.str());
+    } catch (const std::runtime_error& e) {
+      throw InputError("--counters '" + file + "': " + e.what());
+    }
+  }
+}
 
 std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
@@ -187,6 +222,10 @@ void bench_physics(const Options& o, const std::array<int, 3>& n, bench::Report&
       row.median_ms = t.median_ms;
       row.min_ms = t.min_ms;
       row.max_ms = t.max_ms;
+      if (const bench::Counters* c = counters_for(o, row.physics, name, shape_text)) {
+        row.has_counters = true;
+        row.counters = *c;
+      }
 #if defined(SEIS_BENCH_NATIVE_CUDA)
       if (o.compare_native)
         compare_native(state, physics, box, *op, name, BlockShape::parse(shape_text, strategy_info(name).three_d), o,
@@ -226,6 +265,9 @@ int main(int argc, char** argv) {
   app.add_option("--csv", o.csv, "write the rows as CSV");
   app.add_option("--stream-bytes", o.stream_bytes, "bytes per array of the copy probe (default: 1 GiB on GPUs)");
   app.add_flag("--compare-native", o.compare_native, "run each strategy beside its native CUDA twin");
+  std::vector<std::string> counter_files;
+  app.add_option("--counters", counter_files,
+                 "PHYSICS=FILE: show the Nsight Compute counters of perf/ncu_strategies.sh's CSV beside each strategy");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -235,6 +277,7 @@ int main(int argc, char** argv) {
     o.physics = split(physics, ',');
     o.sizes = split(sizes, ',');
     o.strategies = split(strategies, ',');
+    read_counters(counter_files, o);
     for (const auto& p : o.physics)
       if (!is_physics_name(p)) throw InputError("physics must be " + physics_names() + ", got \"" + p + "\"");
 #if !defined(SEIS_BENCH_NATIVE_CUDA)
