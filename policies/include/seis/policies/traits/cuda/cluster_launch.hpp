@@ -9,12 +9,15 @@
 // synchronises, and halo cells that lie in a neighbouring block of the same
 // cluster are read from that block's shared memory (distributed shared
 // memory) instead of global memory. The Body itself is the one the Kokkos
-// TeamPolicy launches; nothing of the stencil is written twice.
+// TeamPolicy launches; nothing of the stencil is written twice. The strategy
+// (policies/cluster_strategy.hpp) asks ClusterLaunchTraits<Kokkos::Cuda>,
+// defined here, to check and launch it.
 
 #if defined(KOKKOS_ENABLE_CUDA)
 
 #include "seis/errors.hpp"
 #include "seis/policies/block_shape.hpp"
+#include "seis/policies/cluster_launch_traits.hpp"
 #include "seis/policies/tile_staging.hpp"
 #include "seis/stencil_operator.hpp"
 
@@ -121,44 +124,40 @@ inline void cuda_check(cudaError_t e, const std::string& what) {
   if (e != cudaSuccess) throw ConfigError(what + ": " + cudaGetErrorString(e));
 }
 
-template <class Physics, class Body>
-class ClusterStrategy : public StencilOperator<Physics> {
- public:
-  ClusterStrategy(std::string strategy, BlockShape shape) : strategy_(std::move(strategy)), shape_(shape) {
-    const std::string what = "strategy " + strategy_ + " with block " + shape_.to_string(false);
-    const int threads = shape_.columns();
-    if (threads > 1024) throw ConfigError(what + " needs " + std::to_string(threads) + " threads per block (max 1024)");
-    if (shape_.cluster_x * shape_.cluster_y > 8)
-      throw ConfigError(what + ": clusters of more than 8 blocks are not portable");
-    bytes_ = Body::scratch_bytes(shape_);
+// The CUDA side of the *_cluster strategies (policies/cluster_strategy.hpp):
+// checking a Body's kernel against the device, and launching it natively in
+// clusters of cluster_x x cluster_y blocks on the Kokkos instance's stream.
+template <>
+struct ClusterLaunchTraits<Kokkos::Cuda> {
+  static constexpr bool available = true;
+
+  template <class Body>
+  static void prepare(const BlockShape& shape, std::size_t bytes, const std::string& what) {
+    const int threads = shape.columns();
     cudaFuncAttributes attr{};
     cuda_check(cudaFuncGetAttributes(&attr, cluster_kernel<Body>), what);
     int device = 0, optin = 0;
     cuda_check(cudaGetDevice(&device), what);
     cuda_check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), what);
-    if (bytes_ > std::size_t(optin))
-      throw ConfigError(what + " needs " + std::to_string(bytes_) + " bytes of shared memory per block; the device allows " +
+    if (bytes > std::size_t(optin))
+      throw ConfigError(what + " needs " + std::to_string(bytes) + " bytes of shared memory per block; the device allows " +
                         std::to_string(optin));
     if (threads > attr.maxThreadsPerBlock)
       throw ConfigError(what + " needs " + std::to_string(threads) + " threads; with its registers the kernel allows " +
                         std::to_string(attr.maxThreadsPerBlock));
-    cuda_check(cudaFuncSetAttribute(cluster_kernel<Body>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes_)),
+    cuda_check(cudaFuncSetAttribute(cluster_kernel<Body>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)),
                what);
   }
 
-  std::string name() const override { return strategy_ + ":" + shape_.to_string(false); }
-
-  void apply(const StepData<Physics>& data, const Box& box) const override {
-    if (box.empty()) return;
-    const Body body(data, box, shape_);
-    const int cx = shape_.cluster_x, cy = shape_.cluster_y;
+  template <class Body>
+  static void launch(const Body& body, const BlockShape& shape, std::size_t bytes, const std::string& name) {
+    const int cx = shape.cluster_x, cy = shape.cluster_y;
     const int gx = (body.tiles.ntx + cx - 1) / cx * cx, gy = (body.tiles.nty + cy - 1) / cy * cy;
-    const cudaStream_t stream = Kokkos::Cuda().cuda_stream();
     cudaLaunchConfig_t config{};
     config.gridDim = dim3(unsigned(gx), unsigned(gy), unsigned(body.tiles.ntz));
-    config.blockDim = dim3(unsigned(shape_.columns()), 1, 1);
-    config.dynamicSmemBytes = bytes_;
-    config.stream = stream;
+    config.blockDim = dim3(unsigned(shape.columns()), 1, 1);
+    config.dynamicSmemBytes = bytes;
+    config.stream = Kokkos::Cuda().cuda_stream();
     cudaLaunchAttribute attribute[1];
     attribute[0].id = cudaLaunchAttributeClusterDimension;
     attribute[0].val.clusterDim.x = unsigned(cx);
@@ -166,13 +165,8 @@ class ClusterStrategy : public StencilOperator<Physics> {
     attribute[0].val.clusterDim.z = 1;
     config.attrs = attribute;
     config.numAttrs = 1;
-    cuda_check(cudaLaunchKernelEx(&config, cluster_kernel<Body>, body), "launching " + name());
+    cuda_check(cudaLaunchKernelEx(&config, cluster_kernel<Body>, body), "launching " + name);
   }
-
- private:
-  std::string strategy_;
-  BlockShape shape_;
-  std::size_t bytes_ = 0;
 };
 
 }  // namespace seis
