@@ -30,7 +30,7 @@
 #include "seis/physics/plane_terms.hpp"
 #include "seis/physics/tti.hpp"
 #include "seis/policies/registry.hpp"
-#include "seis/policies/stream_probe.hpp"
+#include "seis/measure/stream_probe.hpp"
 #include "seis/policies/traits/exec_traits.hpp"
 #include "seis/preflight.hpp"
 #include "seis/run_plan.hpp"

@@ -8,7 +8,7 @@
 #include "seis/policies/autotune.hpp"
 #include "seis/policies/block_shape.hpp"
 #include "seis/policies/registry.hpp"
-#include "seis/policies/strategy_timer.hpp"
+#include "seis/measure/strategy_timer.hpp"
 #include "seis/policies/traits/exec_traits.hpp"
 #include "seis/run_plan.hpp"
 #include "seis/simulation.hpp"

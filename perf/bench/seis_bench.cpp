@@ -18,8 +18,8 @@
 #include "seis/physics/plane_terms.hpp"
 #include "seis/physics/tti.hpp"
 #include "seis/policies/registry.hpp"
-#include "seis/policies/strategy_timer.hpp"
-#include "seis/policies/stream_probe.hpp"
+#include "seis/measure/strategy_timer.hpp"
+#include "seis/measure/stream_probe.hpp"
 #include "seis/policies/traits/exec_traits.hpp"
 #include "seis/version.hpp"
 

@@ -1,4 +1,4 @@
-#include "seis/policies/stream_probe.hpp"
+#include "seis/measure/stream_probe.hpp"
 
 namespace seis {
 
