@@ -140,7 +140,8 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   std::string spec = opt.strategy.empty() ? plan.scenario.strategy : opt.strategy;
   std::string chosen_by = opt.strategy.empty() ? "scenario [run].strategy" : "command line --strategy";
   double expected_ms_per_step = 0;  // the tuner's whole-step time, when it chose
-  const Subdomain sub = rank_subdomain(plan, Traits::device_memory_bytes());
+  const Subdomain sub = rank_subdomain(plan.scenario);
+  check_subdomain_memory(plan, sub, Traits::device_memory_bytes());
   if (resume) {
     chosen_by = resume->info.run.value("chosen_by", std::string()) + "; resumed";
   } else if (spec == "auto") {
@@ -350,7 +351,9 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   return 0;
 }
 
-RunPlan plan_for(const RunOptions& opt, const ScenarioSource& src) {
+// `run`: the plan of what this rank runs; with several ranks, each reads only
+// its sub-domain's part of the model files.
+RunPlan plan_for(const RunOptions& opt, const ScenarioSource& src, bool run = false) {
   Scenario s = parse_scenario(src.text, src.stem, src.base, src.file);
   if (opt.steps > 0) s.steps = opt.steps;
   if (!opt.strategy.empty() && opt.strategy != "auto") {
@@ -364,7 +367,10 @@ RunPlan plan_for(const RunOptions& opt, const ScenarioSource& src) {
     const StrategyInfo& info = strategy_info(name);
     if (!shape.empty()) BlockShape::parse(shape, info.three_d);
   }
-  // Distributed runs check the memory of one sub-domain (rank_subdomain).
+  // Distributed runs check the memory of one sub-domain (check_subdomain_memory).
+  if (comm::size() > 1 && run)
+    return plan_run(s, std::numeric_limits<std::size_t>::max(), 4,
+                    [](const Scenario& scenario) { return rank_subdomain(scenario).box; });
   return plan_run(s, comm::size() > 1 ? std::numeric_limits<std::size_t>::max() : Traits::device_memory_bytes());
 }
 
@@ -372,7 +378,7 @@ RunPlan plan_for(const RunOptions& opt, const ScenarioSource& src) {
 // host memory beside the device's, the output folder, the space it needs.
 int start_run(const RunOptions& opt, const ScenarioSource& src, const std::string& out, bool overwrite,
               const ResumePoint* resume) {
-  const RunPlan plan = plan_for(opt, src);
+  const RunPlan plan = plan_for(opt, src, true);
   const bool checkpointing = (opt.checkpoint_every >= 0 ? opt.checkpoint_every : plan.scenario.checkpoint_every) > 0;
   if (comm::size() > 1 && (checkpointing || resume || plan.snapshots.enabled()))
     throw InputError("checkpoints, seis resume and snapshots are not supported in distributed runs yet; run them on "
