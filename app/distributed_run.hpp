@@ -20,11 +20,13 @@ namespace seis {
 
 // This rank's sub-domain: [run] decomposition, or the one with the smallest
 // halos. Every rank derives the same decomposition from the same input, so
-// a bad one fails on every rank with the same message.
-inline Subdomain rank_subdomain(const RunPlan& plan, std::size_t device_bytes) {
+// a bad one fails on every rank with the same message. Needs only the
+// grid's size: the plan asks for it before reading this rank's part of the
+// model files.
+inline Subdomain rank_subdomain(const Scenario& s) {
   const int ranks = comm::size();
-  const std::array<int, 3> n{plan.grid.nx(), plan.grid.ny(), plan.grid.nz()};
-  std::array<int, 3> dims = plan.scenario.decomposition;
+  const std::array<int, 3> n{s.nx, s.ny, s.nz};
+  std::array<int, 3> dims = s.decomposition;
   const auto& d = dims;
   const std::string given = "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + "]";
   if (d[0] == 0) dims = choose_decomposition(ranks, n);
@@ -37,17 +39,20 @@ inline Subdomain rank_subdomain(const RunPlan& plan, std::size_t device_bytes) {
       throw InputError(std::to_string(dims[a]) + " ranks along " + axis[a] + " leave sub-domains of " +
                        std::to_string(n[a] / dims[a]) + " points, fewer than the halo (" +
                        std::to_string(Grid::radius) + "): use fewer ranks along " + axis[a]);
-  if (ranks > 1) {
-    // Rank 0's sub-domain is the largest (split_extent gives the first parts the extra points).
-    const Grid largest = Subdomain::of_rank(n, dims, 0).local_grid(plan.grid);
-    const std::size_t need = run_bytes(plan.scenario, largest);
-    if (need > device_bytes)
-      throw ConfigError("sub-domains of " + std::to_string(largest.nx()) + " x " + std::to_string(largest.ny()) +
-                        " x " + std::to_string(largest.nz()) + " (" + plan.scenario.physics + ") need " +
-                        std::to_string(double(need) / 1e9) + " GB but the device has " +
-                        std::to_string(double(device_bytes) / 1e9) + " GB available: use more ranks");
-  }
   return Subdomain::of_rank(n, dims, comm::rank());
+}
+
+// Refuses sub-domains that do not fit in the device's memory.
+inline void check_subdomain_memory(const RunPlan& plan, const Subdomain& sub, std::size_t device_bytes) {
+  if (sub.ranks() == 1) return;  // plan_run checked the whole grid
+  // Rank 0's sub-domain is the largest (split_extent gives the first parts the extra points).
+  const Grid largest = Subdomain::of_rank(sub.global_n, sub.dims, 0).local_grid(plan.grid);
+  const std::size_t need = run_bytes(plan.scenario, largest);
+  if (need > device_bytes)
+    throw ConfigError("sub-domains of " + std::to_string(largest.nx()) + " x " + std::to_string(largest.ny()) + " x " +
+                      std::to_string(largest.nz()) + " (" + plan.scenario.physics + ") need " +
+                      std::to_string(double(need) / 1e9) + " GB but the device has " +
+                      std::to_string(double(device_bytes) / 1e9) + " GB available: use more ranks");
 }
 
 // The seismograms of every receiver on rank 0 ([receiver][sample]), from the
@@ -100,6 +105,7 @@ nlohmann::json rank_report(const Simulation<Physics>& sim, const RunTiming& t, i
           {"comm_wait_ms_per_step", 1e3 * t.comm_wait_s / overlapped},
           {"comm_wait_fraction", t.comm_wait_s / overlapped / (t.wall_s / t.steps)},
           {"halo_bytes_per_step", halo.bytes_per_step()},
+          {"model_file_bytes_read", sim.plan().model_bytes_read},
           {"exchange_per_axis", axes}};
 }
 

@@ -141,7 +141,8 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   std::string spec = opt.strategy.empty() ? plan.scenario.strategy : opt.strategy;
   std::string chosen_by = opt.strategy.empty() ? "scenario [run].strategy" : "command line --strategy";
   double expected_ms_per_step = 0;  // the tuner's whole-step time, when it chose
-  const Subdomain sub = rank_subdomain(plan, Traits::device_memory_bytes());
+  const Subdomain sub = rank_subdomain(plan.scenario);
+  check_subdomain_memory(plan, sub, Traits::device_memory_bytes());
   if (resume) {
     chosen_by = resume->info.run.value("chosen_by", std::string()) + "; resumed";
   } else if (spec == "auto") {
@@ -171,7 +172,9 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   std::unique_ptr<Simulation<Physics>> owned_sim;
   on_every_rank([&] { owned_sim = std::make_unique<Simulation<Physics>>(plan, *strategy, sub); });
   Simulation<Physics>& sim = *owned_sim;
-  if (resume) load_checkpoint(resume->path, resume->info, sim, inputs_hash);
+  // Each rank checks its own part (its model-file part is in its hash): the
+  // ranks agree on a refusal, so it reaches the user as one message.
+  if (resume) on_every_rank([&] { load_checkpoint(resume->path, resume->info, sim, inputs_hash); });
   const int first_step = sim.steps_done();
   const std::vector<std::string> rank_warnings = comm::gather(join_lines(sim.warnings()));
   std::vector<std::string> warnings = plan.warnings;
@@ -377,7 +380,9 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   return 0;
 }
 
-RunPlan plan_for(const RunOptions& opt, const ScenarioSource& src) {
+// `run`: the plan of what this rank runs; with several ranks, each reads only
+// its sub-domain's part of the model files.
+RunPlan plan_for(const RunOptions& opt, const ScenarioSource& src, bool run = false) {
   Scenario s = parse_scenario(src.text, src.stem, src.base, src.file);
   if (opt.steps > 0) s.steps = opt.steps;
   if (!opt.strategy.empty() && opt.strategy != "auto") {
@@ -391,7 +396,10 @@ RunPlan plan_for(const RunOptions& opt, const ScenarioSource& src) {
     const StrategyInfo& info = strategy_info(name);
     if (!shape.empty()) BlockShape::parse(shape, info.three_d);
   }
-  // Distributed runs check the memory of one sub-domain (rank_subdomain).
+  // Distributed runs check the memory of one sub-domain (check_subdomain_memory).
+  if (comm::size() > 1 && run)
+    return plan_run(s, std::numeric_limits<std::size_t>::max(), 4,
+                    [](const Scenario& scenario) { return rank_subdomain(scenario).box; });
   return plan_run(s, comm::size() > 1 ? std::numeric_limits<std::size_t>::max() : Traits::device_memory_bytes());
 }
 
@@ -399,7 +407,7 @@ RunPlan plan_for(const RunOptions& opt, const ScenarioSource& src) {
 // host memory beside the device's, the output folder, the space it needs.
 int start_run(const RunOptions& opt, const ScenarioSource& src, const std::string& out, bool overwrite,
               const ResumePoint* resume) {
-  const RunPlan plan = plan_for(opt, src);
+  const RunPlan plan = plan_for(opt, src, true);
   const bool checkpointing = (opt.checkpoint_every >= 0 ? opt.checkpoint_every : plan.scenario.checkpoint_every) > 0;
   check_host_memory(plan, checkpointing, Traits::is_gpu ? 0 : plan.bytes_needed, host_bytes_available());
   const std::size_t traces = plan.receivers.size() * std::size_t(plan.samples) * sizeof(float);

@@ -89,7 +89,7 @@ std::uint64_t hash_bytes(const void* data, std::size_t n, std::uint64_t h) {
 std::uint64_t run_inputs_hash(const std::string& scenario_text, const RunPlan& plan, const nlohmann::json& options) {
   std::uint64_t h = hash_bytes(scenario_text.data(), scenario_text.size());
   for (const auto& f : plan.files)
-    if (f) h = hash_bytes(f->data(), f->size() * sizeof(float), h);
+    if (f) h = hash_bytes(f->values.data(), f->values.size() * sizeof(float), h);
   const std::string o = options.dump();
   return hash_bytes(o.data(), o.size(), h);
 }

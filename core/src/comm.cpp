@@ -103,6 +103,7 @@ std::vector<T> gatherv(const std::vector<T>& v, MPI_Datatype type) {
 
 double max(double v) { return allreduce(v, MPI_DOUBLE, MPI_MAX); }
 double min(double v) { return allreduce(v, MPI_DOUBLE, MPI_MIN); }
+long long min(long long v) { return allreduce(v, MPI_LONG_LONG, MPI_MIN); }
 double sum(double v) { return allreduce(v, MPI_DOUBLE, MPI_SUM); }
 long long sum(long long v) { return allreduce(v, MPI_LONG_LONG, MPI_SUM); }
 std::vector<double> gather(double v) { return gatherv(std::vector<double>{v}, MPI_DOUBLE); }
@@ -167,6 +168,7 @@ bool gpu_aware() { return false; }
 std::string library_version() { return "none (built without MPI)"; }
 double max(double v) { return v; }
 double min(double v) { return v; }
+long long min(long long v) { return v; }
 double sum(double v) { return v; }
 long long sum(long long v) { return v; }
 std::vector<double> gather(double v) { return {v}; }

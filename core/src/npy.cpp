@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <numeric>
 #include <sstream>
 
@@ -36,7 +37,7 @@ void write_npy(const std::string& path, const std::vector<std::size_t>& shape, c
   });
 }
 
-NpyArray read_npy(const std::string& path) {
+NpyHeader read_npy_header(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot open '" + path + "'");
   char magic[10];
@@ -49,18 +50,43 @@ NpyArray read_npy(const std::string& path) {
   const bool f4 = header.find("'descr': '<f4'") != std::string::npos;
   const bool f8 = header.find("'descr': '<f8'") != std::string::npos;
   if (!f4 && !f8) throw InputError("'" + path + "' is not a little-endian float32 or float64 array");
-  NpyArray a;
-  a.fortran_order = header.find("'fortran_order': True") != std::string::npos;
+  NpyHeader h;
+  h.element_bytes = f4 ? 4 : 8;
+  h.data_offset = 10 + len;
+  h.fortran_order = header.find("'fortran_order': True") != std::string::npos;
   const auto open = header.find('('), close = header.find(')');
   if (open == std::string::npos || close == std::string::npos || close < open)
     throw InputError("'" + path + "' has no shape in its header");
   std::stringstream dims(header.substr(open + 1, close - open - 1));
   std::string item;
   while (std::getline(dims, item, ','))
-    if (item.find_first_of("0123456789") != std::string::npos) a.shape.push_back(std::stoul(item));
+    if (item.find_first_of("0123456789") != std::string::npos) h.shape.push_back(std::stoul(item));
+  // Every value must be there, so that a reader of part of the array (a
+  // rank's part of a model) refuses a file cut short as a whole read does.
+  std::size_t bytes = std::size_t(h.element_bytes);
+  bool overflow = false;
+  for (std::size_t n : h.shape) {
+    overflow = overflow || (n != 0 && bytes > std::numeric_limits<std::size_t>::max() / n);
+    bytes *= n;
+  }
+  in.clear();
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  if (overflow || size < std::streamoff(h.data_offset) || std::size_t(size) - h.data_offset < bytes)
+    throw InputError("'" + path + "' is shorter than its header says");
+  return h;
+}
+
+NpyArray read_npy(const std::string& path) {
+  const NpyHeader h = read_npy_header(path);
+  NpyArray a;
+  a.shape = h.shape;
+  a.fortran_order = h.fortran_order;
   const std::size_t count = std::accumulate(a.shape.begin(), a.shape.end(), std::size_t(1), std::multiplies<>());
   a.data.resize(count);
-  if (f4) {
+  std::ifstream in(path, std::ios::binary);
+  in.seekg(std::streamoff(h.data_offset));
+  if (h.element_bytes == 4) {
     in.read(reinterpret_cast<char*>(a.data.data()), std::streamsize(count * sizeof(float)));
   } else {
     std::vector<double> wide(count);

@@ -36,7 +36,7 @@ void in_range(long long v, long long lo, long long hi, const std::string& name) 
 // arrays) gets anywhere near overflow; far above any memory that exists.
 constexpr double max_points = 1e15;
 
-void check_model_spec(const ModelSpec& m, const std::string& name, const Scenario& s) {
+void check_model_spec(const ModelSpec& m, const std::string& name, double model_points) {
   switch (m.kind) {
     case ModelSpec::Kind::constant: finite(m.value, name); break;
     case ModelSpec::Kind::layered:
@@ -50,7 +50,7 @@ void check_model_spec(const ModelSpec& m, const std::string& name, const Scenari
       if (S_ISDIR(st.st_mode)) throw InputError(name + " file '" + m.path + "' is a directory, not a model file");
       if (!S_ISREG(st.st_mode))
         throw InputError(name + " file '" + m.path + "' is not a regular file (a FIFO, device or socket)");
-      const double need = double(s.nx) * s.ny * s.nz * sizeof(float);
+      const double need = model_points * sizeof(float);
       if (need > double(host_bytes_available()))
         throw ConfigError(name + " file '" + m.path + "' needs " + gb(need) + " of host memory but " +
                           gb(double(host_bytes_available())) + " are available");
@@ -73,7 +73,7 @@ void check_folder_name(const std::string& name, const std::string& what) {
     throw InputError(what + " has " + std::to_string(name.size()) + " bytes; at most 200 fit a folder name");
 }
 
-void check_scenario_inputs(const Scenario& s) {
+void check_scenario_inputs(const Scenario& s, double model_points) {
   check_folder_name(s.name, "scenario name");
   const int big = 1 << 30;
   in_range(s.nx, 1, big, "grid.nx");
@@ -98,12 +98,12 @@ void check_scenario_inputs(const Scenario& s) {
   in_range(s.record_every, 1, 2147483647, "receivers.every");
   in_range(s.checkpoint_every, 0, 2147483647, "run.checkpoint_every");
 
-  check_model_spec(s.vp, s.physics == "iso" ? "velocity" : "vp", s);
+  check_model_spec(s.vp, s.physics == "iso" ? "velocity" : "vp", model_points);
   if (s.physics != "iso") {
-    check_model_spec(s.epsilon, "epsilon", s);
-    check_model_spec(s.delta, "delta", s);
-    check_model_spec(s.theta, "theta", s);
-    check_model_spec(s.phi, "phi", s);
+    check_model_spec(s.epsilon, "epsilon", model_points);
+    check_model_spec(s.delta, "delta", model_points);
+    check_model_spec(s.theta, "theta", model_points);
+    check_model_spec(s.phi, "phi", model_points);
   }
 
   finite(s.source, "source.position");
@@ -129,7 +129,7 @@ std::size_t host_bytes_needed(const RunPlan& plan, bool checkpointing) {
   double bytes = double(plan.receivers.size()) * plan.samples * sizeof(float);  // traces
   bytes += double(plan.receivers.size()) * (sizeof(NodeIndex) + sizeof(Point3) + 256);  // lists, JSON header
   for (const auto& f : plan.files)
-    if (f) bytes += double(f->size()) * sizeof(float);
+    if (f) bytes += double(f->values.size()) * sizeof(float);
   if (checkpointing) bytes += double(plan.grid.storage_bytes());
   return std::size_t(std::min(bytes, 1e19));
 }

@@ -33,7 +33,7 @@ RunCheck check_run(const RunPlan& plan) {
   c.device_bytes = plan.bytes_needed;
   std::size_t host = 2 * plan.receivers.size() * std::size_t(plan.samples) * sizeof(float);
   for (const auto& f : plan.files)
-    if (f) host += f->size() * sizeof(float);
+    if (f) host += f->values.size() * sizeof(float);
   c.host_bytes = host + plan.snapshots.bytes_per_snapshot(s);
   return c;
 }

@@ -1,5 +1,6 @@
 #include "seis/run_plan.hpp"
 
+#include "seis/distributed/comm.hpp"
 #include "seis/errors.hpp"
 #include "seis/io/model_readers.hpp"
 #include "seis/physics/physics_names.hpp"
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace seis {
@@ -20,8 +22,10 @@ namespace {
 using text::fmt;
 using text::fmt_bytes;
 
-// Range and mean of a parameter over the grid's nodes.
-ParameterSummary summarise(const ModelSpec& m, const ModelFileData& file, const Scenario& s) {
+// Range and mean of a parameter over the grid's nodes: of a file model, over
+// every rank's part when the ranks share it (the range exactly; the mean's
+// rounding depends on how the grid is cut).
+ParameterSummary summarise(const ModelSpec& m, const ModelFileData& file, const Scenario& s, bool shared) {
   ParameterSummary p;
   switch (m.kind) {
     case ModelSpec::Kind::constant:
@@ -43,18 +47,54 @@ ParameterSummary summarise(const ModelSpec& m, const ModelFileData& file, const 
       break;
     }
     case ModelSpec::Kind::file: {
-      const auto [lo, hi] = std::minmax_element(file->begin(), file->end());
+      const std::vector<float>& values = file->values;
+      const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
       p.min = *lo;
       p.max = *hi;
       double sum = 0;
-      for (float v : *file) sum += v;
-      p.mean = sum / double(file->size());
+      for (float v : values) sum += v;
+      auto count = static_cast<long long>(values.size());
+      if (shared) {
+        p.min = comm::min(p.min);
+        p.max = comm::max(p.max);
+        sum = comm::sum(sum);
+        count = comm::sum(count);
+      }
+      p.mean = sum / double(count);
       const char* format[] = {"raw float32", "npy", "SEG-Y"};
       p.source = std::string(format[int(m.format)]) + " file " + m.path;
       break;
     }
   }
   return p;
+}
+
+// This process's part of a file model on the grid; `bytes_read` grows by
+// the bytes of samples read. When the ranks share the model each reads the
+// samples its part needs, and they agree on read errors. Their reads
+// together cover the file (model_samples_needed), so the first non-finite
+// sample over all of them is the one a whole read finds: every rank reports
+// what a single process would.
+ModelFileData read_model_part(const ModelSpec& m, const std::string& what, const Scenario& s, const Box& part,
+                              bool shared, std::string& note, std::size_t& bytes_read) {
+  ModelVolume samples;
+  long long bad = -1;
+  const auto read = [&] {
+    ModelFile file(m, what);
+    samples = file.read(model_samples_needed(m, file.dims(), s, part));
+    bytes_read += file.bytes_read();
+    bad = first_non_finite(samples);
+  };
+  if (shared) {
+    agree_on_errors(read);
+    const long long none = std::numeric_limits<long long>::max();
+    bad = comm::min(bad < 0 ? none : bad);
+    if (bad == none) bad = -1;
+  } else {
+    read();
+  }
+  refuse_non_finite(m, what, bad);
+  return std::make_shared<const ModelPart>(model_on_grid(std::move(samples), m, what, s, part, note));
 }
 
 NodeIndex snap(const Point3& p, const Scenario& s, const std::string& what, std::vector<std::string>& warnings) {
@@ -91,7 +131,7 @@ std::size_t run_bytes(const Scenario& s, const Grid& grid) {
   return bytes;
 }
 
-RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_bytes) {
+RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_bytes, const ModelPartOf& model_part) {
   RunPlan plan;
   plan.scenario = s;
   if (s.nx <= 0 || s.ny <= 0 || s.nz <= 0)
@@ -115,7 +155,9 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
   if (!(s.cfl_fraction > 0 && s.cfl_fraction <= 1))
     throw InputError("time.cfl_fraction must be in (0, 1], got " + fmt(s.cfl_fraction));
 
-  check_scenario_inputs(s);
+  const bool shared = bool(model_part);
+  const Box part = shared ? model_part(s) : Box{0, s.nx, 0, s.ny, 0, s.nz};
+  check_scenario_inputs(s, double(part.nx()) * part.ny() * part.nz());
   plan.grid = Grid(s.nx, s.ny, s.nz, s.hx, s.hy, s.hz, scalar_bytes);
 
   const ModelSpec* specs[5] = {&s.vp, &s.epsilon, &s.delta, &s.theta, &s.phi};
@@ -136,8 +178,8 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
     }
     std::string resampled;
     if (m.kind == ModelSpec::Kind::file)
-      plan.files[i] = std::make_shared<const std::vector<float>>(load_model_on_grid(m, names[i], s, resampled));
-    ranges[i] = summarise(m, plan.files[i], s);
+      plan.files[i] = read_model_part(m, names[i], s, part, shared, resampled, plan.model_bytes_read);
+    ranges[i] = summarise(m, plan.files[i], s, shared);
     ranges[i].name = names[i];
     ranges[i].resampled = resampled;
     plan.parameters.push_back(ranges[i]);

@@ -11,6 +11,10 @@ write_models.py OUTDIR
                               g(x, z) = 1500 + 3x + 7z
   OUTDIR/big_endian.npy, flat.npy, holey.sgy
                               unreadable as models: '>f4', 2 axes, a cube missing a trace
+  OUTDIR/distinct.bin, distinct_c_f4.npy, distinct_f_f8.npy, distinct_ieee.sgy, distinct_ibm.sgy
+                              a 9 x 7 x 6 cube of distinct random values (raw float32
+                              x fastest; .npy; SEG-Y with the traces in random order),
+                              for reading boxes of each layout
 """
 import sys
 
@@ -62,3 +66,21 @@ with segyio.create(f"{out}/holey.sgy", spec) as s:
     for t in range(nx * ny - 1):
         s.header[t] = {segyio.TraceField.INLINE_3D: 10 + t // ny, segyio.TraceField.CROSSLINE_3D: 20 + t % ny}
         s.trace[t] = f[t // ny, t % ny, :].astype(np.float32)
+
+# Distinct values, so that a sample read into the wrong place shows.
+dx, dy, dz = 9, 7, 6
+rng = np.random.default_rng(11)
+d = (1500.0 + 1500.0 * rng.permutation(dx * dy * dz) / (dx * dy * dz)).reshape(dx, dy, dz).astype(np.float32)
+d.ravel(order="F").tofile(f"{out}/distinct.bin")
+np.save(f"{out}/distinct_c_f4.npy", np.ascontiguousarray(d))
+np.save(f"{out}/distinct_f_f8.npy", np.asfortranarray(d, dtype=np.float64))
+for name, fmt in (("distinct_ieee", 5), ("distinct_ibm", 1)):
+    spec = segyio.spec()
+    spec.format = fmt
+    spec.samples = list(range(dz))
+    spec.tracecount = dx * dy
+    with segyio.create(f"{out}/{name}.sgy", spec) as s:
+        for t, k in enumerate(rng.permutation(dx * dy)):
+            i, j = k % dx, k // dx
+            s.header[t] = {segyio.TraceField.INLINE_3D: 10 + i, segyio.TraceField.CROSSLINE_3D: 20 + j}
+            s.trace[t] = d[i, j, :]

@@ -35,3 +35,18 @@ PY
 sed "s|^velocity = .*|velocity = { type = \"file\", path = \"$work/vp.bin\", dims = [40, 36, 32] }|" "$dir/iso-cpml.toml" \
   > "$work/nan-model.toml"
 expect nan_in_model_part 4 "error: velocity file .* holds a non-finite value at element 46075" "$work/nan-model.toml"
+
+# NaNs in the parts of ranks 1 and 2 (of 2 x 2 x 1): rank 1 finds element
+# 14515, rank 2 element 5525; the file's first, which a single rank reports,
+# is the one reported.
+python3 - "$work/vp2.bin" <<'PY'
+import struct, sys
+n = 40 * 36 * 32
+v = [2000.0] * n
+v[35 + 40 * (2 + 36 * 10)] = float("nan")
+v[5 + 40 * (30 + 36 * 3)] = float("inf")
+open(sys.argv[1], "wb").write(struct.pack("<%df" % n, *v))
+PY
+sed "s|^velocity = .*|velocity = { type = \"file\", path = \"$work/vp2.bin\", dims = [40, 36, 32] }|" "$dir/iso-cpml.toml" \
+  > "$work/nans-model.toml"
+expect first_nan_of_file 4 "error: velocity file .* holds a non-finite value at element 5525" "$work/nans-model.toml"

@@ -30,6 +30,15 @@ struct Box {
   KOKKOS_INLINE_FUNCTION bool contains(int x, int y, int z) const {
     return x >= x0 && x < x1 && y >= y0 && y < y1 && z >= z0 && z < z1;
   }
+  // [begin, end) along axis 0 (x), 1 (y) or 2 (z).
+  KOKKOS_INLINE_FUNCTION int begin(int axis) const { return axis == 0 ? x0 : axis == 1 ? y0 : z0; }
+  KOKKOS_INLINE_FUNCTION int end(int axis) const { return axis == 0 ? x1 : axis == 1 ? y1 : z1; }
+  KOKKOS_INLINE_FUNCTION bool contains(const Box& b) const {
+    return b.x0 >= x0 && b.x1 <= x1 && b.y0 >= y0 && b.y1 <= y1 && b.z0 >= z0 && b.z1 <= z1;
+  }
+  KOKKOS_INLINE_FUNCTION bool operator==(const Box& b) const {
+    return x0 == b.x0 && x1 == b.x1 && y0 == b.y0 && y1 == b.y1 && z0 == b.z0 && z1 == b.z1;
+  }
 };
 
 class Grid {

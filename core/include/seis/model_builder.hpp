@@ -7,7 +7,10 @@
 //        the absorbing layer (physics.md §3.4), and an optional elliptical
 //        source zone (eps = delta near the source).
 // In a sub-domain every parameter is evaluated at the global coordinates of
-// the local points, and only the local part of a model file reaches the device.
+// the local points: only there, since the kernels read the model at the
+// point they update, never in the halo. So a model file is needed on the
+// sub-domain's box alone, which is all the plan of a distributed run holds
+// of it (plan_run's part), and only that reaches the device.
 
 #include "seis/box_policy.hpp"
 #include "seis/compat/kokkos_compat.hpp"
@@ -20,6 +23,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -54,13 +58,19 @@ struct ModelEvaluator {
         break;
       case ModelSpec::Kind::file: {
         kind = 2;
+        // The plan read the file for this process's box (plan_run's part);
+        // the sub-domain lies inside it.
+        const Box& held = data->box;
+        if (!held.contains(part)) throw std::logic_error("the plan's model part does not cover the sub-domain");
         Kokkos::View<float*, DefaultMem> device("model_file", std::size_t(part.volume()));
         auto host = Kokkos::create_mirror_view(device);
         std::size_t k = 0;
         for (int z = part.z0; z < part.z1; ++z)
           for (int y = part.y0; y < part.y1; ++y)
             for (int x = part.x0; x < part.x1; ++x)
-              host(k++) = (*data)[std::size_t(x) + std::size_t(g.nx()) * (std::size_t(y) + std::size_t(g.ny()) * z)];
+              host(k++) = data->values[std::size_t(x - held.x0) +
+                                       std::size_t(held.nx()) * (std::size_t(y - held.y0) +
+                                                                 std::size_t(held.ny()) * std::size_t(z - held.z0))];
         Kokkos::deep_copy(device, host);
         file = device;
         break;

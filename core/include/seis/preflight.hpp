@@ -14,9 +14,10 @@ namespace seis {
 
 // The scenario's values: every number finite and in range, integer products
 // (grid points, samples x receivers) far from overflow, the name usable as a
-// folder name, model files that are regular files and fit in host memory.
+// folder name, model files that are regular files and whose values on
+// `model_points` grid points (this process's part) fit in host memory.
 // plan_run calls it first.
-void check_scenario_inputs(const Scenario& s);
+void check_scenario_inputs(const Scenario& s, double model_points);
 
 // After the time step is known: the source acts before the run ends.
 void check_source_timing(const RunPlan& plan);

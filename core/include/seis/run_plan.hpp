@@ -4,10 +4,12 @@
 // plan allocates nothing on the device and writes nothing.
 
 #include "seis/grid.hpp"
+#include "seis/io/model_readers.hpp"
 #include "seis/scenario.hpp"
 #include "seis/snapshot_plan.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,8 +20,9 @@ struct NodeIndex {
   int x = 0, y = 0, z = 0;
 };
 
-// Host values of a model file, read once during validation.
-using ModelFileData = std::shared_ptr<const std::vector<float>>;
+// Host values of a model file on this process's part of the grid, read once
+// during validation.
+using ModelFileData = std::shared_ptr<const ModelPart>;
 
 // A model parameter over the grid: where it comes from, its range and mean.
 struct ParameterSummary {
@@ -49,6 +52,7 @@ struct RunPlan {
   // Model files (empty pointer for non-file specs), in the order
   // vp, epsilon, delta, theta, phi.
   ModelFileData files[5];
+  std::size_t model_bytes_read = 0;  // bytes of model-file samples this process read
 };
 
 // Bytes of device memory a run of this scenario needs.
@@ -57,8 +61,19 @@ std::size_t run_bytes(const Scenario& s, const Grid& grid);
 // CFL limit for a grid and effective maximum velocity (physics.md §4).
 double cfl_time_step_limit(double vmax_effective, double hx, double hy, double hz);
 
+// The box of global grid points whose model a process builds, when the
+// ranks of a run share its model (their boxes tile the grid); called once
+// the grid's size is valid.
+using ModelPartOf = std::function<Box(const Scenario&)>;
+
 // Validates and derives. Throws InputError (bad input) or ConfigError (does
 // not fit in `available_bytes`) with one line naming the problem.
-RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_bytes = 4);
+// With `part`, this process reads only the part of each model file that
+// its box needs (plan.files hold the box), and the ranges, the time step
+// and every check are those of the whole model, combined over the ranks:
+// then it is collective, every rank calls it, and every rank throws the
+// same errors. Without, it reads and holds the whole model.
+RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_bytes = 4,
+                 const ModelPartOf& part = nullptr);
 
 }  // namespace seis

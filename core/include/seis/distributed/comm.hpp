@@ -10,6 +10,7 @@
 #include <exception>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace seis {
@@ -40,6 +41,7 @@ std::string library_version();
 
 double max(double v);
 double min(double v);
+long long min(long long v);
 double sum(double v);
 long long sum(long long v);
 // Every rank's value, on rank 0 (empty elsewhere), in rank order.
@@ -101,13 +103,14 @@ inline int error_status(const std::exception_ptr& e) {
 }
 
 // Runs a phase whose failure may be local to one rank (reading its part of a
-// model file, allocating its sub-domain, writing outputs on rank 0) and
-// makes every rank agree: if any rank failed, every rank throws the lowest
-// failing rank's error (same type and message), so all exit with the same
-// status and nothing waits for a rank that has given up.
+// model file) and makes every rank agree: if any rank failed, every rank
+// throws the lowest failing rank's error (same type and message), so all
+// exit with the same status and nothing waits for a rank that has given up.
+// Collective; it leaves the ranks independent, so an error every rank meets
+// alike after it is still reported as one (validation goes on after reading
+// the model).
 template <class Phase>
-void on_every_rank(Phase&& phase) {
-  comm::talking() = true;
+void agree_on_errors(Phase&& phase) {
   std::exception_ptr failure;
   std::string message;
   try {
@@ -127,6 +130,15 @@ void on_every_rank(Phase&& phase) {
   if (status == 2) throw InputError(first);
   if (status == 3) throw ConfigError(first);
   throw std::runtime_error(first);
+}
+
+// agree_on_errors for the phases after which the ranks depend on each other
+// (allocating the sub-domain, writing outputs on rank 0): from then on an
+// error on one rank alone stops them all.
+template <class Phase>
+void on_every_rank(Phase&& phase) {
+  comm::talking() = true;
+  agree_on_errors(std::forward<Phase>(phase));
 }
 
 }  // namespace seis

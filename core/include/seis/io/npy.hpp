@@ -3,6 +3,7 @@
 // little-endian float32 and float64 (converted to float32), C or Fortran
 // order.
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,19 @@ struct NpyArray {
   bool fortran_order = false;
 };
 
+// What the header of a .npy file says, checked against the file's size: the
+// array's values then lie at data_offset, element_bytes each, in file order.
+struct NpyHeader {
+  std::vector<std::size_t> shape;
+  bool fortran_order = false;
+  int element_bytes = 4;  // 4: float32, 8: float64
+  std::size_t data_offset = 0;
+};
+
 void write_npy(const std::string& path, const std::vector<std::size_t>& shape, const float* data);
+// Throws InputError (one line) on anything but a version 1 little-endian
+// float32/float64 file holding as many values as its shape says.
+NpyHeader read_npy_header(const std::string& path);
 NpyArray read_npy(const std::string& path);
 
 }  // namespace seis
