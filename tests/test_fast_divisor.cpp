@@ -1,6 +1,7 @@
 // Divisions prepared on the host (FastDivisor) are exact, and the tile and
 // point coordinates computed with them are those of plain division.
 #include "catch_compat.hpp"
+#include "emulated_gpu.hpp"
 
 #include "seis/policies/fast_divisor.hpp"
 #include "seis/policies/team_loops.hpp"
@@ -9,27 +10,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace seis {
-namespace test {
-struct OnePointPerThread {};
-}  // namespace test
-// A GPU-like space (one point per thread), run on the host.
-template <>
-struct ExecTraits<test::OnePointPerThread, void> : ExecTraits<Kokkos::DefaultHostExecutionSpace> {
-  static constexpr bool is_gpu = true;
-  static constexpr int columns_per_thread = 1;
-};
-}  // namespace seis
-
 using namespace seis;
-
-namespace {
-struct Thread {
-  int rank, size;
-  int team_rank() const { return rank; }
-  int team_size() const { return size; }
-};
-}  // namespace
+using test::EmulatedGpu;
+using test::EmulatedThread;
 
 TEST_CASE("fast division equals integer division for every small dividend and divisor", "[unit][tiles]") {
   for (int d = 1; d <= 1100; ++d) {
@@ -73,9 +56,9 @@ TEST_CASE("tile origins and a tile's points split ranks as plain division does",
         }
         const int threads = dx * dy * dz + 5;  // a few threads beyond the tile
         for (int r = 0; r < threads; ++r) {
-          const Thread t{r, threads};
-          const TilePoints<test::OnePointPerThread> fast(t, tiles);
-          const TilePoints<test::OnePointPerThread> plain(t, dx, dy, dz);
+          const EmulatedThread t{r, threads};
+          const TilePoints<EmulatedGpu> fast(t, tiles);
+          const TilePoints<EmulatedGpu> plain(t, dx, dy, dz);
           REQUIRE(fast.active == plain.active);
           if (!plain.active) continue;
           REQUIRE(fast.cx == plain.cx);

@@ -2,6 +2,7 @@
 // exactly the cells the portable team loops copy. Threads of a GPU team are
 // emulated one after another on the host.
 #include "catch_compat.hpp"
+#include "emulated_gpu.hpp"
 #include "test_support.hpp"
 
 #include "seis/physics/iso.hpp"
@@ -10,26 +11,10 @@
 
 #include <vector>
 
-namespace seis {
-namespace test {
-struct EmulatedGpu {};
-}  // namespace test
-template <>
-struct ExecTraits<test::EmulatedGpu, void> : ExecTraits<Kokkos::DefaultHostExecutionSpace> {
-  static constexpr bool is_gpu = true;
-  static constexpr int columns_per_thread = 1;
-};
-}  // namespace seis
-
 using namespace seis;
+using test::EmulatedThread;
 
 namespace {
-struct EmulatedThread {
-  int rank, size;
-  int team_rank() const { return rank; }
-  int team_size() const { return size; }
-  void team_barrier() const {}
-};
 
 template <class Physics>
 void compare_plans(int nx, int ny, int dx, int dy, int threads, bool halo_only) {
