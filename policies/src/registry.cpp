@@ -74,7 +74,12 @@ std::pair<std::string, std::string> split_strategy_spec(const std::string& spec)
 
 template <class Physics>
 std::unique_ptr<StencilOperator<Physics>> make_strategy(const std::string& spec) {
-  const auto [name, shape_text] = split_strategy_spec(spec);
+  // Named references, not a structured binding: the lambda below captures
+  // them, which C++17 does not allow for structured bindings (Clang < 16,
+  // e.g. ROCm 5.x hipcc, rejects it).
+  const auto spec_parts = split_strategy_spec(spec);
+  const std::string& name = spec_parts.first;
+  const std::string& shape_text = spec_parts.second;
   const StrategyInfo& info = strategy_info(name);
   const std::string why_not = strategy_unavailable_reason(info);
   if (!why_not.empty()) throw ConfigError("strategy " + name + " is not offered here: " + why_not);

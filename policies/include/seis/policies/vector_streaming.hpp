@@ -241,13 +241,19 @@ struct VectorStreamingBody
           acc[V] = accum_type{};
           static_for<-R, R + 1>([&](auto dz) {
             constexpr int DZ = decltype(dz)::value;
-            if constexpr (star && DZ >= -S && DZ <= S) {
-              const StarLanePlane<scalar_type, F, VEC, H, V> window{star_rows[DZ + S]};
-              acc[V] += data.physics.plane_term(dz, window, coeffs[V]);
-            } else if constexpr (DZ >= -S && DZ <= S) {
-              const VectorLanePlane<scalar_type, F, VEC, V> window{plane(ring.slot(dz)) + centre, layout.w,
-                                                                   layout.field_stride};
-              acc[V] += data.physics.plane_term(dz, window, coeffs[V]);
+            // `star` is tested on its own: a condition that also depends on
+            // DZ keeps its branch when the enclosing lambdas are instantiated,
+            // and Clang (hipcc) then checks star_rows' type against
+            // StarLanePlane even where star is false.
+            if constexpr (DZ >= -S && DZ <= S) {
+              if constexpr (star) {
+                const StarLanePlane<scalar_type, F, VEC, H, V> window{star_rows[DZ + S]};
+                acc[V] += data.physics.plane_term(dz, window, coeffs[V]);
+              } else {
+                const VectorLanePlane<scalar_type, F, VEC, V> window{plane(ring.slot(dz)) + centre, layout.w,
+                                                                     layout.field_stride};
+                acc[V] += data.physics.plane_term(dz, window, coeffs[V]);
+              }
             } else {
               const PointPlane<scalar_type, F> point_plane{queue[slot][queue_slot<true, Q, U, R + DZ>()].v[V]};
               acc[V] += data.physics.plane_term(dz, point_plane, coeffs[V]);
