@@ -1,6 +1,7 @@
 #include "seis/preflight.hpp"
 
 #include "seis/errors.hpp"
+#include "seis/physics/physics_descriptions.hpp"
 #include "seis/text_format.hpp"
 
 #include <algorithm>
@@ -98,13 +99,9 @@ void check_scenario_inputs(const Scenario& s, double model_points) {
   in_range(s.record_every, 1, 2147483647, "receivers.every");
   in_range(s.checkpoint_every, 0, 2147483647, "run.checkpoint_every");
 
-  check_model_spec(s.vp, s.physics == "iso" ? "velocity" : "vp", model_points);
-  if (s.physics != "iso") {
-    check_model_spec(s.epsilon, "epsilon", model_points);
-    check_model_spec(s.delta, "delta", model_points);
-    check_model_spec(s.theta, "theta", model_points);
-    check_model_spec(s.phi, "phi", model_points);
-  }
+  if (const PhysicsDescription* physics = find_physics(s.physics))
+    for (std::size_t i = 0; i < physics->model.size() && i < s.model.size(); ++i)
+      check_model_spec(s.model[i], physics->model[i].key, model_points);
 
   finite(s.source, "source.position");
   finite(s.f0, "source.frequency");

@@ -3,7 +3,7 @@
 #include "seis/distributed/comm.hpp"
 #include "seis/errors.hpp"
 #include "seis/io/model_readers.hpp"
-#include "seis/physics/physics_names.hpp"
+#include "seis/physics/physics_descriptions.hpp"
 #include "seis/pml.hpp"
 #include "seis/preflight.hpp"
 #include "seis/run_check.hpp"
@@ -122,8 +122,8 @@ double cfl_time_step_limit(double vmax_effective, double hx, double hy, double h
 }
 
 std::size_t run_bytes(const Scenario& s, const Grid& grid) {
-  const bool tti = s.physics == "tti";
-  const int fields = tti ? 2 : 1, model = tti ? 5 : 1;
+  const PhysicsDescription* physics = find_physics(s.physics);
+  const int fields = physics ? physics->fields : 1, model = physics ? physics->model_arrays : 1;
   const std::size_t per_array = grid.storage_bytes() + Grid::alignment_bytes;
   std::size_t bytes = std::size_t(2 * fields + model) * per_array;  // 2 time levels + model
   bytes += cpml_bytes(grid, s.pml_thickness, grid.scalar_bytes());
@@ -131,9 +131,11 @@ std::size_t run_bytes(const Scenario& s, const Grid& grid) {
   return bytes;
 }
 
-RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_bytes, const ModelPartOf& model_part) {
+RunPlan plan_run(const Scenario& given, std::size_t available_bytes, int scalar_bytes,
+                 const ModelPartOf& model_part) {
   RunPlan plan;
-  plan.scenario = s;
+  plan.scenario = given;
+  const Scenario& s = plan.scenario;
   if (s.nx <= 0 || s.ny <= 0 || s.nz <= 0)
     throw InputError("grid size must be positive, got " + std::to_string(s.nx) + " x " + std::to_string(s.ny) +
                      " x " + std::to_string(s.nz));
@@ -141,6 +143,11 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
     throw InputError("grid spacing must be positive, got " + fmt(s.hx) + ", " + fmt(s.hy) + ", " + fmt(s.hz));
   if (s.steps <= 0) throw InputError("steps must be positive, got " + std::to_string(s.steps));
   if (!is_physics_name(s.physics)) throw InputError("physics must be " + physics_names() + ", got \"" + s.physics + "\"");
+  // A scenario built in code may leave parameters out: their defaults.
+  const int parameters = int(find_physics(s.physics)->model.size());
+  if (plan.scenario.model.empty()) throw InputError("the scenario has no model (the velocity is required)");
+  plan.scenario.model_parameter_at(parameters - 1);
+  plan.scenario.model.resize(std::size_t(parameters));
   const int L = s.pml_thickness;
   if (L < 0) throw InputError("boundary.pml must be >= 0, got " + std::to_string(L));
   if (L > 0 && (2LL * L >= s.nx || 2LL * L >= s.ny || 2LL * L >= s.nz))
@@ -160,12 +167,16 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
   check_scenario_inputs(s, double(part.nx()) * part.ny() * part.nz());
   plan.grid = Grid(s.nx, s.ny, s.nz, s.hx, s.hy, s.hz, scalar_bytes);
 
-  const ModelSpec* specs[5] = {&s.vp, &s.epsilon, &s.delta, &s.theta, &s.phi};
-  const char* names[5] = {"velocity", "epsilon", "delta", "theta", "phi"};
-  const int used = s.physics == "tti" ? 5 : 1;
-  ParameterSummary ranges[5];
+  // The physics' model parameters, checked as it describes them.
+  const PhysicsDescription& physics = *find_physics(s.physics);
+  const int used = int(physics.model.size());
+  std::vector<std::string> names;
+  for (const auto& p : physics.model) names.push_back(p.label);
+  std::vector<ParameterSummary> ranges(static_cast<std::size_t>(used));
+  std::vector<ModelRange> bounds(static_cast<std::size_t>(used));
+  plan.files.assign(std::size_t(used), nullptr);
   for (int i = 0; i < used; ++i) {
-    const ModelSpec& m = *specs[i];
+    const ModelSpec& m = s.model[std::size_t(i)];
     if (m.kind == ModelSpec::Kind::layered) {
       if (m.tops.empty() || m.tops.size() != m.values.size())
         throw InputError(std::string(names[i]) + ": a layered model needs as many tops as values (got " +
@@ -185,24 +196,17 @@ RunPlan plan_run(const Scenario& s, std::size_t available_bytes, int scalar_byte
     plan.parameters.push_back(ranges[i]);
     if (!std::isfinite(ranges[i].min) || !std::isfinite(ranges[i].max))
       throw InputError(std::string(names[i]) + " has non-finite values");
+    bounds[std::size_t(i)] = {ranges[i].min, ranges[i].max};
   }
-  if (!(ranges[0].min > 0))
-    throw InputError("velocity must be positive everywhere, minimum is " + fmt(ranges[0].min));
+  for (int i = 0; i < used; ++i) {
+    const ModelParameterDescription& p = physics.model[std::size_t(i)];
+    if (!(ranges[i].min > p.exclusive_min))
+      throw InputError(std::string(p.label) + " " + p.bound_message + ", minimum is " + fmt(ranges[i].min));
+  }
   plan.vmin = ranges[0].min;
   plan.vmax = ranges[0].max;
-  plan.vmax_effective = plan.vmax;
-  if (s.physics == "tti") {
-    if (!(ranges[2].min > -0.5))
-      throw InputError("delta must be > -0.5 everywhere (1 + 2 delta > 0), minimum is " + fmt(ranges[2].min));
-    if (!(ranges[1].min > -0.5))
-      throw InputError("epsilon must be > -0.5 everywhere, minimum is " + fmt(ranges[1].min));
-    plan.vmax_effective = plan.vmax * std::sqrt(1 + 2 * std::max(ranges[1].max, 0.0));
-    if (ranges[2].max > ranges[1].min)
-      plan.warnings.push_back(
-          "delta may exceed epsilon (delta up to " + fmt(ranges[2].max) + ", epsilon down to " +
-          fmt(ranges[1].min) + "): where it does, delta is set to epsilon, since eps < delta grows "
-          "exponentially (physics.md §2)");
-  }
+  plan.vmax_effective = physics.max_phase_velocity(bounds);
+  physics.model_warnings(bounds, plan.warnings);
 
   plan.dt_limit = cfl_time_step_limit(plan.vmax_effective, s.hx, s.hy, s.hz);
   if (s.dt > 0) {

@@ -1,7 +1,7 @@
 #include "seis/scenario.hpp"
 
 #include "seis/errors.hpp"
-#include "seis/physics/physics_names.hpp"
+#include "seis/physics/physics_descriptions.hpp"
 #include "seis/toml_input_guard.hpp"
 
 #define TOML_EXCEPTIONS 1
@@ -145,14 +145,19 @@ bool boolean(const toml::node& n, const std::string& name) {
   throw InputError("'" + name + "' must be true or false");
 }
 
+const PhysicsDescription& scenario_physics(const std::string& physics) {
+  const PhysicsDescription* p = find_physics(physics);
+  if (!p) throw InputError("'physics' must be " + physics_names() + ", got \"" + physics + "\"");
+  return *p;
+}
+
 Scenario from_table(const toml::table& root, const std::string& name, const std::filesystem::path& base) {
   Scenario s;
   s.name = name;
   check_keys(root, "", {"name", "physics", "grid", "time", "model", "source", "receivers", "boundary", "run", "output"});
   optional(root, "name", "", s.name, string_value);
   optional(root, "physics", "", s.physics, string_value);
-  if (!is_physics_name(s.physics))
-    throw InputError("'physics' must be " + physics_names() + ", got \"" + s.physics + "\"");
+  scenario_physics(s.physics);  // a known physics, before its tables are read
 
   const toml::table* grid = table_at(root, "grid", "");
   if (!grid) throw InputError("missing table [grid] in scenario");
@@ -178,18 +183,21 @@ Scenario from_table(const toml::table& root, const std::string& name, const std:
 
   const toml::table* model = table_at(root, "model", "");
   if (!model) throw InputError("missing table [model] in scenario");
-  if (s.physics == "iso") {
-    check_keys(*model, "model", {"velocity"});
-    s.vp = required<ModelSpec>(*model, "velocity", "model.",
-                               [&](const toml::node& n, const std::string& k) { return model_spec(n, k, base); });
-  } else {
-    check_keys(*model, "model", {"vp", "epsilon", "delta", "theta", "phi"});
-    auto spec = [&](const toml::node& n, const std::string& k) { return model_spec(n, k, base); };
-    s.vp = required<ModelSpec>(*model, "vp", "model.", spec);
-    optional(*model, "epsilon", "model.", s.epsilon, spec);
-    optional(*model, "delta", "model.", s.delta, spec);
-    optional(*model, "theta", "model.", s.theta, spec);
-    optional(*model, "phi", "model.", s.phi, spec);
+  // The physics' own parameters, in its order (physics_descriptions.hpp).
+  const PhysicsDescription& described = *find_physics(s.physics);
+  std::set<std::string> keys;
+  for (const auto& p : described.model) keys.insert(p.key);
+  check_keys(*model, "model", keys);
+  auto spec = [&](const toml::node& n, const std::string& k) { return model_spec(n, k, base); };
+  s.model.clear();
+  for (const auto& p : described.model) {
+    if (p.required) {
+      s.model.push_back(required<ModelSpec>(*model, p.key, "model.", spec));
+    } else {
+      ModelSpec m = ModelSpec::constant_value(p.default_value);
+      optional(*model, p.key, "model.", m, spec);
+      s.model.push_back(m);
+    }
   }
 
   const toml::table* source = table_at(root, "source", "");
@@ -288,6 +296,28 @@ std::string read_scenario_text(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+ModelSpec& Scenario::model_parameter_at(int i) {
+  const PhysicsDescription& p = scenario_physics(physics);
+  if (i < 0 || i >= int(p.model.size()))
+    throw InputError(physics + " physics has " + std::to_string(p.model.size()) + " model parameters, not " +
+                     std::to_string(i + 1));
+  while (int(model.size()) <= i) model.push_back(ModelSpec::constant_value(p.model[model.size()].default_value));
+  return model[std::size_t(i)];
+}
+
+ModelSpec& Scenario::model_parameter(const std::string& key) {
+  const int i = scenario_physics(physics).parameter_index(key);
+  if (i < 0) throw InputError(physics + " physics has no model parameter '" + key + "'");
+  return model_parameter_at(i);
+}
+
+const ModelSpec& Scenario::model_parameter(const std::string& key) const {
+  const int i = scenario_physics(physics).parameter_index(key);
+  if (i < 0 || i >= int(model.size()))
+    throw InputError(physics + " physics has no model parameter '" + key + "' in this scenario");
+  return model[std::size_t(i)];
 }
 
 Scenario parse_scenario(const std::string& toml_text, const std::string& name) {

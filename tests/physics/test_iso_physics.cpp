@@ -40,7 +40,7 @@ TEST_CASE("homogeneous medium matches the analytic 3D Green's function within 2%
   s.ny = s.nz = 89;
   s.hx = s.hy = s.hz = 20;
   const double c = 2000, f0 = 8;
-  s.vp = ModelSpec::constant_value(c);
+  s.velocity() = ModelSpec::constant_value(c);
   s.f0 = f0;
   s.cfl_fraction = 0.3;
   s.source = {25 * 20.0, 44 * 20.0, 44 * 20.0};
@@ -98,7 +98,7 @@ double pulse_error(int n, double courant, double T) {
   s.pml_thickness = 0;
   s.nx = s.ny = s.nz = n;
   s.hx = s.hy = s.hz = h;
-  s.vp = ModelSpec::constant_value(c);
+  s.velocity() = ModelSpec::constant_value(c);
   s.dt = courant * h / c;
   s.steps = int(std::lround(T / s.dt));
   s.amplitude = 0;  // no source: the pulse is the initial condition
@@ -165,9 +165,9 @@ TEST_CASE("source-receiver reciprocity holds with different velocities at both e
   s.ny = 40;
   s.nz = 44;
   s.hx = s.hy = s.hz = 10;
-  s.vp.kind = ModelSpec::Kind::layered;
-  s.vp.tops = {0, 220};
-  s.vp.values = {1500, 2500};
+  s.velocity().kind = ModelSpec::Kind::layered;
+  s.velocity().tops = {0, 220};
+  s.velocity().values = {1500, 2500};
   s.f0 = 15;
   s.steps = 260;
   const Point3 a{120, 200, 120}, b{330, 170, 330};

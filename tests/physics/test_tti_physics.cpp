@@ -67,9 +67,10 @@ TEST_CASE("TTI with epsilon = delta = 0 equals iso for any tilt and azimuth", "[
   s.nz = 48;
   s.hx = s.hy = s.hz = 10;
   s.pml_thickness = 8;
-  s.vp = layered({0, 150, 300}, {1600, 2200, 2900});
-  s.theta = layered({0, 100, 200, 330}, {0, 37, 90, 61});
-  s.phi = layered({0, 120, 260}, {0, 145, -70});
+  s.physics = "tti";  // its parameters; the iso run below keeps the velocity alone
+  s.velocity() = layered({0, 150, 300}, {1600, 2200, 2900});
+  s.model_parameter("theta") = layered({0, 100, 200, 330}, {0, 37, 90, 61});
+  s.model_parameter("phi") = layered({0, 120, 260}, {0, 145, -70});
   s.f0 = 20;
   s.steps = 160;
   s.source = {210, 200, 120};
@@ -112,11 +113,11 @@ Velocities measured_velocities(double theta_deg, double eps, double delta) {
   s.hx = s.hy = s.hz = 10;
   s.pml_thickness = 10;
   s.taper_width = 8;
-  s.vp = ModelSpec::constant_value(2000);
-  s.epsilon = ModelSpec::constant_value(eps);
-  s.delta = ModelSpec::constant_value(delta);
-  s.theta = ModelSpec::constant_value(theta_deg);
-  s.phi = ModelSpec::constant_value(0);
+  s.velocity() = ModelSpec::constant_value(2000);
+  s.model_parameter("epsilon") = ModelSpec::constant_value(eps);
+  s.model_parameter("delta") = ModelSpec::constant_value(delta);
+  s.model_parameter("theta") = ModelSpec::constant_value(theta_deg);
+  s.model_parameter("phi") = ModelSpec::constant_value(0);
   s.source_zone = 3;
   s.f0 = 15;
   s.cfl_fraction = 0.5;
@@ -207,8 +208,8 @@ Reflection reflected_energy(const Scenario& base) {
     // eps, delta of the small model (tapered by its CPML geometry), embedded.
     const AnisotropyTaper taper{{small_n, small_n, small_n}, base.pml_thickness, base.taper_width};
     const std::string dir = test::temp_dir("taper");
-    for (auto [spec, value, name] : {std::tuple{&matched.epsilon, base.epsilon.value, "eps"},
-                                     std::tuple{&matched.delta, base.delta.value, "delta"}}) {
+    for (auto [spec, value, name] : {std::tuple{&matched.model_parameter("epsilon"), base.model_parameter("epsilon").value, "eps"},
+                                     std::tuple{&matched.model_parameter("delta"), base.model_parameter("delta").value, "delta"}}) {
       std::vector<float> v(std::size_t(big_n) * big_n * big_n, 0.0f);
       for (int z = 0; z < small_n; ++z)
         for (int y = 0; y < small_n; ++y)
@@ -233,7 +234,7 @@ Reflection reflected_energy(const Scenario& base) {
                         {L + inset, small_n - L - inset, L + inset, small_n - L - inset, L + inset, small_n - L - inset}};
   const Box big_inner{5, big_n - 5, 5, big_n - 5, 5, big_n - 5};
   const double dt = small_plan.dt, t_end = 0.6, t_radiated = 0.22;
-  const double v = base.vp.value;
+  const double v = base.velocity().value;
   const Grid& gs = small_plan.grid;
   const Grid& gb = refs[0]->plan().grid;
   double radiated = 0, reflected[2] = {0, 0};
@@ -267,7 +268,7 @@ Scenario reflection_base() {
   Scenario s;  // default CPML: 20 points, R = 1e-3, N = 2, taper 8
   s.name = "cpml";
   s.hx = s.hy = s.hz = 10;
-  s.vp = ModelSpec::constant_value(2000);
+  s.velocity() = ModelSpec::constant_value(2000);
   s.f0 = 15;
   s.cfl_fraction = 0.8;
   s.steps = 1;
@@ -285,10 +286,10 @@ TEST_CASE("the default CPML, and with it the anisotropy taper, reflect at most 1
           "[pml][physics][tti]") {
   Scenario s = reflection_base();
   s.physics = "tti";
-  s.epsilon = ModelSpec::constant_value(0.2);
-  s.delta = ModelSpec::constant_value(0.1);
-  s.theta = ModelSpec::constant_value(30);
-  s.phi = ModelSpec::constant_value(40);
+  s.model_parameter("epsilon") = ModelSpec::constant_value(0.2);
+  s.model_parameter("delta") = ModelSpec::constant_value(0.1);
+  s.model_parameter("theta") = ModelSpec::constant_value(30);
+  s.model_parameter("phi") = ModelSpec::constant_value(40);
   s.source_zone = 3;
   const Reflection r = reflected_energy<TtiPhysics<float>>(s);
   const double cpml = r.cpml, with_taper = r.cpml_and_taper;

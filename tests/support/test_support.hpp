@@ -21,7 +21,7 @@ inline Scenario homogeneous(int n, double h, double v, int steps) {
   s.nx = s.ny = s.nz = n;
   s.hx = s.hy = s.hz = h;
   s.steps = steps;
-  s.vp = ModelSpec::constant_value(v);
+  s.velocity() = ModelSpec::constant_value(v);
   s.source = {n / 2 * h, n / 2 * h, n / 2 * h};
   s.receivers = {{(n / 2 + 2) * h, n / 2 * h, n / 2 * h}};
   s.f0 = v / (10 * h);

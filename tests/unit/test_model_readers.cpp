@@ -104,7 +104,7 @@ TEST_CASE("unreadable model files are refused with the reason", "[models][valida
 TEST_CASE("a model whose shape differs from the grid is refused with both shapes", "[models][validation]") {
   if (model_dir().empty()) return;
   Scenario s = test::homogeneous(6, 10, 2000, 4);
-  s.vp = file_spec(ModelSpec::Format::npy, "c_f4.npy");
+  s.velocity() = file_spec(ModelSpec::Format::npy, "c_f4.npy");
   s.source = s.receivers[0] = {20, 20, 20};
   try {
     plan_run(s, std::size_t(1) << 40);
@@ -115,8 +115,8 @@ TEST_CASE("a model whose shape differs from the grid is refused with both shapes
     REQUIRE(msg.find("has dims [5, 4, 3] (x, y, z) but the grid is [6, 6, 6]") != std::string::npos);
   }
   // With the model's spacing it is resampled instead, and the plan says so.
-  s.vp.resample = true;
-  s.vp.spacing = {12.5, 12.5, 20};
+  s.velocity().resample = true;
+  s.velocity().spacing = {12.5, 12.5, 20};
   const RunPlan plan = plan_run(s, std::size_t(1) << 40);
   REQUIRE(plan.parameters.at(0).resampled.find("trilinear from [5, 4, 3]") != std::string::npos);
   REQUIRE(plan.parameters.at(0).min == written(0, 0, 0));
@@ -224,7 +224,7 @@ Scenario grid_with(const ModelSpec& vp) {
   Scenario s = test::homogeneous(20, 10, 2000, 4);
   s.ny = 18;
   s.nz = 16;
-  s.vp = vp;
+  s.velocity() = vp;
   s.source = s.receivers[0] = {50, 50, 50};
   return s;
 }

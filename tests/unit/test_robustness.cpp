@@ -40,10 +40,10 @@ Scenario restart_scenario(const char* physics) {
   s.receivers = {{170, 140, 140}, {90, 120, 160}};
   s.f0 = 25;
   if (s.physics == "tti") {
-    s.epsilon = ModelSpec::constant_value(0.2);
-    s.delta = ModelSpec::constant_value(0.1);
-    s.theta = ModelSpec::constant_value(30);
-    s.phi = ModelSpec::constant_value(40);
+    s.model_parameter("epsilon") = ModelSpec::constant_value(0.2);
+    s.model_parameter("delta") = ModelSpec::constant_value(0.1);
+    s.model_parameter("theta") = ModelSpec::constant_value(30);
+    s.model_parameter("phi") = ModelSpec::constant_value(40);
   }
   return s;
 }
@@ -147,14 +147,14 @@ TEST_CASE("every floating-point input must be finite", "[validation]") {
   const std::vector<std::function<void(Scenario&, double)>> setters = {
       [](Scenario& s, double v) { s.hx = v; },          [](Scenario& s, double v) { s.hz = v; },
       [](Scenario& s, double v) { s.dt = v; },          [](Scenario& s, double v) { s.cfl_fraction = v; },
-      [](Scenario& s, double v) { s.vp.value = v; },    [](Scenario& s, double v) { s.source.y = v; },
+      [](Scenario& s, double v) { s.velocity().value = v; },    [](Scenario& s, double v) { s.source.y = v; },
       [](Scenario& s, double v) { s.f0 = v; },          [](Scenario& s, double v) { s.t0 = v; },
       [](Scenario& s, double v) { s.amplitude = v; },   [](Scenario& s, double v) { s.receivers[0].z = v; },
       [](Scenario& s, double v) { s.pml_reflection = v; },
       [](Scenario& s, double v) {
-        s.vp.kind = ModelSpec::Kind::layered;
-        s.vp.tops = {0, 50};
-        s.vp.values = {2000, v};
+        s.velocity().kind = ModelSpec::Kind::layered;
+        s.velocity().tops = {0, 50};
+        s.velocity().values = {2000, v};
       }};
   for (double bad : {std::nan(""), HUGE_VAL, -HUGE_VAL})
     for (std::size_t k = 0; k < setters.size(); ++k) {

@@ -2,6 +2,7 @@
 #include "test_support.hpp"
 
 #include "seis/errors.hpp"
+#include "seis/physics/physics_list.hpp"
 #include "seis/policies/registry.hpp"
 #include "seis/run_plan.hpp"
 #include "seis/scenario.hpp"
@@ -60,7 +61,7 @@ TEST_CASE("receiver lines expand to evenly spaced nodes", "[scenario]") {
 TEST_CASE("layered models parse and plan", "[scenario]") {
   const Scenario s = parse_scenario(
       base_toml("", "[model.velocity]\ntype = \"layered\"\ntops = [0.0, 100.0]\nvalues = [1500.0, 2500.0]"), "t");
-  REQUIRE(s.vp.kind == ModelSpec::Kind::layered);
+  REQUIRE(s.velocity().kind == ModelSpec::Kind::layered);
   const RunPlan p = plan_run(s, plenty);
   REQUIRE(p.vmax == 2500.0);
   REQUIRE(p.vmin == 1500.0);
@@ -154,4 +155,27 @@ TEST_CASE("a grid that does not fit in memory is refused before allocation", "[s
   const std::string e = error_of([&] { plan_run(s, std::size_t(80) << 30); });
   REQUIRE(contains(e, "grid 4000 x 4000 x 4000 (iso) needs"));
   REQUIRE(contains(e, "GB available"));
+}
+
+namespace {
+template <class P>
+void check_description(const PhysicsDescription& d) {
+  CHECK(std::string(d.name) == P::name());
+  CHECK(d.fields == P::num_fields);
+  CHECK(d.model_arrays == P::num_model);
+  REQUIRE(!d.model.empty());
+  CHECK(std::string(d.model[0].label) == "velocity");  // the first parameter is the P velocity
+  CHECK(d.model[0].required);
+}
+template <class... P>
+void check_descriptions(PhysicsList<P...>) {
+  const auto& described = physics_descriptions();
+  REQUIRE(described.size() == sizeof...(P));
+  std::size_t k = 0;
+  (check_description<P>(described[k++]), ...);
+}
+}  // namespace
+
+TEST_CASE("the physics descriptions the parser reads agree with the physics list", "[unit][physics-list]") {
+  check_descriptions(RunPhysics{});
 }

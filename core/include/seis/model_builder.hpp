@@ -105,7 +105,7 @@ template <class Scalar>
 void build_model(WaveState<IsoPhysics<Scalar>>& state, const RunPlan& plan, std::vector<std::string>&,
                  const Subdomain& sub) {
   ScopedRegion region("seis::build_model");
-  const ModelEvaluator vp(plan.scenario.vp, plan.files[0], plan.grid, sub);
+  const ModelEvaluator vp(plan.scenario.velocity(), plan.files[0], plan.grid, sub);
   Scalar* V = state.model(0).data();
   const double dt = plan.dt;
   for_each_interior_point("seis::model_iso", state.grid(), sub, KOKKOS_LAMBDA(int x, int y, int z, index_t idx) {
@@ -143,9 +143,10 @@ void build_model(WaveState<TtiPhysics<Scalar>>& state, const RunPlan& plan, std:
   ScopedRegion region("seis::build_model");
   using P = TtiPhysics<Scalar>;
   const Scenario& s = plan.scenario;
-  const ModelEvaluator vp(s.vp, plan.files[0], plan.grid, sub), eps(s.epsilon, plan.files[1], plan.grid, sub),
-      del(s.delta, plan.files[2], plan.grid, sub), theta(s.theta, plan.files[3], plan.grid, sub),
-      phi(s.phi, plan.files[4], plan.grid, sub);
+  // The parameters in the order of the TTI description (physics_descriptions.hpp).
+  auto parameter = [&](int i) { return ModelEvaluator(s.model.at(std::size_t(i)), plan.files.at(std::size_t(i)), plan.grid, sub); };
+  const ModelEvaluator vp = parameter(0), eps = parameter(1), del = parameter(2), theta = parameter(3),
+                       phi = parameter(4);
   const AnisotropyTaper taper{{s.nx, s.ny, s.nz}, s.pml_thickness, s.taper_width > 0 ? s.taper_width : 1};
   Scalar* V = state.model(P::v_model).data();
   Scalar* A = state.model(P::a_model).data();

@@ -51,7 +51,7 @@ struct RunPlan {
 
   // Model files (empty pointer for non-file specs), in the order
   // vp, epsilon, delta, theta, phi.
-  ModelFileData files[5];
+  std::vector<ModelFileData> files;  // per model parameter (the physics' order); null: not a file
   std::size_t model_bytes_read = 0;  // bytes of model-file samples this process read
 };
 

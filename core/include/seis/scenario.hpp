@@ -67,14 +67,20 @@ struct Scenario {
   // 0.45 % at 0.4; README "Accuracy").
   double cfl_fraction = 0.4;
 
-  // Model: vp (iso: the velocity); TTI also epsilon, delta, theta (tilt),
-  // phi (azimuth).
-  ModelSpec vp;
-  ModelSpec epsilon = ModelSpec::constant_value(0);
-  ModelSpec delta = ModelSpec::constant_value(0);
-  ModelSpec theta = ModelSpec::constant_value(0);
-  ModelSpec phi = ModelSpec::constant_value(0);
+  // Model: the parameters of the physics, in its description's order
+  // (physics_descriptions.hpp; the first is the P velocity). Parameters
+  // not given hold their defaults once parsed or accessed.
+  std::vector<ModelSpec> model;
   int source_zone = 0;   // TTI: points around the source made elliptical (eps = delta)
+
+  // The parameter `key` of this scenario's physics (created with its
+  // default when missing); throws InputError for a key the physics lacks.
+  ModelSpec& model_parameter(const std::string& key);
+  const ModelSpec& model_parameter(const std::string& key) const;
+  ModelSpec& velocity() { return model_parameter_at(0); }
+  const ModelSpec& velocity() const { return model.at(0); }
+  // Parameter i, the vector grown with the physics' defaults to reach it.
+  ModelSpec& model_parameter_at(int i);
 
   // Ricker point source, injected into p.
   Point3 source;
