@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <string>
@@ -56,6 +57,22 @@ inline void check_subdomain_memory(const RunPlan& plan, const Subdomain& sub, st
 }
 
 // The seismograms of every receiver on rank 0 ([receiver][sample]), from the
+// Every rank's lines (warnings), on rank 0, each once, in order of
+// appearance (a single rank: its own).
+inline std::vector<std::string> every_ranks_lines(const std::vector<std::string>& mine) {
+  std::string joined;
+  for (const auto& l : mine) joined += l + "\n";
+  std::vector<std::string> out;
+  for (const auto& text : comm::gather(joined)) {
+    std::size_t start = 0;
+    for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
+      const std::string line = text.substr(start, end - start);
+      if (std::find(out.begin(), out.end(), line) == out.end()) out.push_back(line);
+    }
+  }
+  return out;
+}
+
 // traces each rank recorded for the receivers it owns.
 inline std::vector<float> gather_traces(const std::vector<int>& owned, const std::vector<float>& traces,
                                         std::size_t receivers, int samples) {

@@ -15,6 +15,7 @@
 #include "kokkos_arguments.hpp"
 #include "plan_summary.hpp"
 #include "interrupts.hpp"
+#include "run_checkpoints.hpp"
 #include "distributed_run.hpp"
 #include "progress.hpp"
 #include "tuning.hpp"
@@ -70,25 +71,6 @@ struct RunOptions {
   double tune_budget = 120;
   int checkpoint_every = -1;  // -1: the scenario's [run] checkpoint_every
 };
-
-std::string join_lines(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const auto& l : lines) out += l + "\n";
-  return out;
-}
-
-// The lines of every rank's joined warnings, each once, in order of appearance.
-std::vector<std::string> distinct_lines(const std::vector<std::string>& joined) {
-  std::vector<std::string> out;
-  for (const auto& text : joined) {
-    std::size_t start = 0;
-    for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
-      const std::string line = text.substr(start, end - start);
-      if (std::find(out.begin(), out.end(), line) == out.end()) out.push_back(line);
-    }
-  }
-  return out;
-}
 
 // The scenario as given, kept in checkpoints so that `seis resume` rebuilds
 // the same run even if the file has changed or gone since.
@@ -176,9 +158,8 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   // ranks agree on a refusal, so it reaches the user as one message.
   if (resume) on_every_rank([&] { load_checkpoint(resume->path, resume->info, sim, inputs_hash); });
   const int first_step = sim.steps_done();
-  const std::vector<std::string> rank_warnings = comm::gather(join_lines(sim.warnings()));
   std::vector<std::string> warnings = plan.warnings;
-  for (const auto& w : distinct_lines(rank_warnings)) warnings.push_back(w);
+  for (const auto& w : every_ranks_lines(sim.warnings())) warnings.push_back(w);
   if (plan.scenario.write_segy && segy_available()) {
     const std::string why = segy_unwritable_reason(plan, plan.samples);
     if (!why.empty()) warnings.push_back("no SEG-Y: " + why + "; seismograms.npy holds every sample");
@@ -213,37 +194,12 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   // after the same step: one tiny reduction per step.
   InterruptWatch interrupts;
   int stop_signal = 0;
-  int checkpoints = 0;
-  double checkpoint_s = 0;
-  std::size_t checkpoint_bytes = 0;
-  // Collective in a distributed run: every rank saves its part.
-  auto write_checkpoint_into = [&](const std::string& dir) {
-    check_wavefield(sim.state(), sim.steps_done());  // never checkpoint garbage
-    const std::string path = (fs::path(dir) / checkpoint_name(sim.steps_done())).string();
-    Kokkos::Timer clock;
-    save_checkpoint(path, sim, inputs_hash, resume_data);
-    checkpoint_s += clock.seconds();
-    checkpoint_bytes = std::size_t(comm::sum((long long)fs::file_size(checkpoint_file_of(path, comm::rank()))));
-    ++checkpoints;
-    return path;
-  };
+  RunCheckpoints<Physics> checkpoints(sim, inputs_hash, resume_data, output_dir, checkpoint_every);
   const auto after_step = [&](int done) {
     if (done % stability_check_every == 0 || done == steps) check_wavefield(sim.state(), done);
     stop_signal = comm::size() > 1 ? int(comm::max(double(interrupts.signal()))) : interrupts.signal();
     if (stop_signal != 0) return false;
-    if (checkpoint_every > 0 && done % checkpoint_every == 0 && done < steps) {
-      std::vector<std::string> previous;
-      on_every_rank([&] {
-        if (comm::rank() != 0) return;
-        fs::create_directories(output_dir);
-        previous = list_checkpoints(output_dir);
-      });
-      const std::string path = write_checkpoint_into(output_dir);
-      on_every_rank([&] {
-        for (const auto& p : previous)
-          if (p != path) fs::remove_all(p);
-      });
-    }
+    checkpoints.after_step(done, steps);
     return true;
   };
   ProgressReporter progress(!opt.quiet);
@@ -294,9 +250,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
                     {"dt_cfl_limit", plan.dt_limit}, {"simulated_s", sim.steps_done() * plan.dt}};
   report["partial"] = partial;
   if (resume) report["resumed_from_step"] = first_step;
-  if (checkpoints > 0 || checkpoint_every > 0)
-    report["checkpoints"] = {{"every", checkpoint_every}, {"written", checkpoints}, {"bytes", checkpoint_bytes},
-                             {"seconds_each", checkpoints > 0 ? checkpoint_s / checkpoints : 0.0}};
+  if (const nlohmann::json c = checkpoints.report(); !c.is_null()) report["checkpoints"] = c;
   report["timing"] = {{"wall_s", t.wall_s}, {"stencil_s", t.stencil_s}, {"pml_s", t.pml_s},
                       {"other_s", t.other_s}, {"ms_per_step", 1e3 * t.wall_s / t.steps},
                       {"stencil_ms_per_step", 1e3 * t.stencil_s / t.steps},
@@ -338,14 +292,14 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     on_every_rank([&] {
       if (comm::rank() == 0) fs::create_directories(output_dir);
     });
-    distributed_checkpoint = write_checkpoint_into(output_dir);
+    distributed_checkpoint = checkpoints.write_into(output_dir);
   }
   std::vector<std::string> written;
   on_every_rank([&] {
     if (comm::rank() != 0) return;
     replace_result_set(output_dir, [&](const std::string& staging) {
       if (partial && distributed_checkpoint.empty()) {
-        report["checkpoint"] = fs::path(write_checkpoint_into(staging)).filename().string();
+        report["checkpoint"] = fs::path(checkpoints.write_into(staging)).filename().string();
       } else if (partial) {
         report["checkpoint"] = fs::path(distributed_checkpoint).filename().string();
         fs::rename(distributed_checkpoint, fs::path(staging) / report["checkpoint"].get<std::string>());
@@ -369,9 +323,9 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
                  t.wall_s, 1e3 * t.stencil_s / t.steps, inner_rate / 1e6, eff_gbs);
     if (opt.stream) std::fprintf(stderr, " (%.0f%% of %.0f GB/s copy)", 100 * eff_gbs / stream.gbytes_per_s, stream.gbytes_per_s);
     std::fprintf(stderr, "\n");
-    if (checkpoints > 0)
-      std::fprintf(stderr, "checkpoints: %d, %.3f s each (%.3g GB)\n", checkpoints, checkpoint_s / checkpoints,
-                   checkpoint_bytes / 1e9);
+    if (checkpoints.written() > 0)
+      std::fprintf(stderr, "checkpoints: %d, %.3f s each (%.3g GB)\n", checkpoints.written(),
+                   checkpoints.seconds_each(), checkpoints.bytes() / 1e9);
     for (const auto& w : written) std::fprintf(stderr, "wrote %s\n", w.c_str());
     if (snapshots)
       std::fprintf(stderr, "wrote %d snapshot files in %s\n", snapshots->files_written(),
