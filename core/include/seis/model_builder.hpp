@@ -106,7 +106,7 @@ void build_model(WaveState<IsoPhysics<Scalar>>& state, const RunPlan& plan, std:
                  const Subdomain& sub) {
   ScopedRegion region("seis::build_model");
   const ModelEvaluator vp(plan.scenario.velocity(), plan.files[0], plan.grid, sub);
-  Scalar* V = state.model(0).data();
+  Scalar* V = state.model(IsoPhysics<Scalar>::velocity_model).data();
   const double dt = plan.dt;
   for_each_interior_point("seis::model_iso", state.grid(), sub, KOKKOS_LAMBDA(int x, int y, int z, index_t idx) {
     const double v = vp(x, y, z);

@@ -19,9 +19,9 @@
 // are the neighbour's, so the values are bitwise the neighbour's, with no
 // extra message.
 //
-// The kernel updates field 0 with model 0 (V = v^2 dt^2). For TTI the
-// anisotropy is tapered to zero before the layer (physics.md §3.4), where the
-// TTI update reduces exactly to this one and q stays zero.
+// The kernel updates the physics' pressure field with its velocity model
+// (V = v^2 dt^2): the physics contract (iso.hpp, tti.hpp) says why that is
+// the whole update inside the layer.
 
 #include "seis/box_policy.hpp"
 #include "seis/compat/kokkos_compat.hpp"
@@ -290,7 +290,7 @@ class Cpml {
 
     KOKKOS_INLINE_FUNCTION void operator()(int x, int y, int z) const {
       const index_t idx = d.grid.index(x, y, z);
-      const Scalar* p = d.cur[0] + idx;
+      const Scalar* p = d.cur[Physics::pressure_field] + idx;
       if (!UpdatePass && OnlyAxis >= 0) {
         update_psi<OnlyAxis < 0 ? 0 : OnlyAxis>(x, y, z, p);
         return;
@@ -305,7 +305,8 @@ class Cpml {
       add_axis<0>(x, y, z, p, lap, extra);
       add_axis<1>(x, y, z, p, lap, extra);
       add_axis<2>(x, y, z, p, lap, extra);
-      d.next[0][idx] = Scalar(2) * p[0] - d.next[0][idx] + d.model[0][idx] * (lap + extra);
+      Scalar* next = d.next[Physics::pressure_field];
+      next[idx] = Scalar(2) * p[0] - next[idx] + d.model[Physics::velocity_model][idx] * (lap + extra);
     }
   };
 

@@ -97,7 +97,7 @@ class Simulation {
     for (int s = 0; s < steps; ++s) {
       phase.reset();
       const StepData<Physics> d = state_.step_data(physics_);
-      if (step_ % every == 0 && step_ / every < receivers_.samples()) receivers_.record(d.cur[0], step_ / every);
+      if (step_ % every == 0 && step_ / every < receivers_.samples()) receivers_.record(d.cur[Physics::pressure_field], step_ / every);
       fence("seis::receivers");
       t.other_s += phase.seconds();
 
@@ -125,7 +125,7 @@ class Simulation {
       state_.advance();
       ++step_;
       fence("seis::source");
-      if (observer_) observer_(step_, state_.current(0));
+      if (observer_) observer_(step_, state_.current(Physics::pressure_field));
       t.other_s += phase.seconds();
       if (progress) progress(s + 1, steps, wall.seconds());
       if (after_step && !after_step(step_)) {

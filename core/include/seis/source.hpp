@@ -1,6 +1,6 @@
 #pragma once
-// Ricker point source (physics.md §5), injected into field 0 after the
-// update: p(t+1)[xs] += V[xs] * amplitude * s(t_n) / (hx hy hz).
+// Ricker point source (physics.md §5), injected into the physics' pressure
+// field after the update: p(t+1)[xs] += V[xs] * amplitude * s(t_n) / (hx hy hz).
 
 #include "seis/wave_state.hpp"
 
@@ -22,8 +22,8 @@ template <class Physics>
 void inject_point_source(const StepData<Physics>& d, index_t idx, double value) {
   using Scalar = typename Physics::scalar_type;
   const Scalar scaled = Scalar(value / (d.grid.hx() * d.grid.hy() * d.grid.hz()));
-  Scalar* next = d.next[0];
-  const Scalar* V = d.model[0];
+  Scalar* next = d.next[Physics::pressure_field];
+  const Scalar* V = d.model[Physics::velocity_model];
   Kokkos::parallel_for(
       "seis::inject_source", Kokkos::RangePolicy<DefaultExec>(0, 1),
       KOKKOS_LAMBDA(int) { next[idx] += V[idx] * scaled; });

@@ -18,6 +18,10 @@ class IsoPhysics {
   static constexpr int radius = stencil_radius;
   static constexpr int num_fields = 1;  // p
   static constexpr int num_model = 1;   // V = v^2 dt^2
+  // The field sources enter, receivers record, snapshots show and the CPML
+  // damps, and the model array of V = v^2 dt^2 there (source scaling, CPML).
+  static constexpr int pressure_field = 0;
+  static constexpr int velocity_model = 0;
   static constexpr int flops_per_point = 41;  // physics.md §1 reference count
   // In-plane terms read only the x and y axes through the point (a star).
   static constexpr bool in_plane_cross_terms = false;

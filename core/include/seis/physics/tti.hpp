@@ -45,6 +45,12 @@ class TtiPhysics {
   static constexpr int radius = stencil_radius;
   static constexpr int num_fields = 2;  // p, q
   static constexpr int num_model = 5;   // V, A, B, n_x, n_y
+  // The field sources enter, receivers record, snapshots show and the CPML
+  // damps (p), and the model array of V = v^2 dt^2 there. The CPML damps p
+  // alone: the anisotropy is tapered to zero before the layer, where q stays
+  // zero and the update reduces to the isotropic one (physics.md §3.4).
+  static constexpr int pressure_field = 0;
+  static constexpr int velocity_model = v_model;
   static constexpr int flops_per_point = 222;  // physics.md §2 reference count
   static constexpr bool in_plane_cross_terms = true;
   static constexpr const char* name() { return "tti"; }
