@@ -60,7 +60,7 @@ class RunCheckpoints {
   nlohmann::json report() const {
     if (written_ == 0 && every_ <= 0) return nullptr;
     return {{"every", every_}, {"written", written_}, {"bytes", bytes_},
-            {"seconds_each", written_ > 0 ? seconds_ / written_ : 0.0}};
+            {"seconds_each", seconds_each()}};
   }
   int written() const { return written_; }
   double seconds_each() const { return written_ > 0 ? seconds_ / written_ : 0.0; }

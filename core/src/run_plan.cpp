@@ -142,9 +142,9 @@ RunPlan plan_run(const Scenario& given, std::size_t available_bytes, int scalar_
   if (!(s.hx > 0) || !(s.hy > 0) || !(s.hz > 0))
     throw InputError("grid spacing must be positive, got " + fmt(s.hx) + ", " + fmt(s.hy) + ", " + fmt(s.hz));
   if (s.steps <= 0) throw InputError("steps must be positive, got " + std::to_string(s.steps));
-  if (!is_physics_name(s.physics)) throw InputError("physics must be " + physics_names() + ", got \"" + s.physics + "\"");
+  const PhysicsDescription& physics = physics_description(s.physics);
   // A scenario built in code may leave parameters out: their defaults.
-  const int parameters = int(find_physics(s.physics)->model.size());
+  const int parameters = int(physics.model.size());
   if (plan.scenario.model.empty()) throw InputError("the scenario has no model (the velocity is required)");
   plan.scenario.model_parameter_at(parameters - 1);
   plan.scenario.model.resize(std::size_t(parameters));
@@ -168,37 +168,34 @@ RunPlan plan_run(const Scenario& given, std::size_t available_bytes, int scalar_
   plan.grid = Grid(s.nx, s.ny, s.nz, s.hx, s.hy, s.hz, scalar_bytes);
 
   // The physics' model parameters, checked as it describes them.
-  const PhysicsDescription& physics = *find_physics(s.physics);
-  const int used = int(physics.model.size());
-  std::vector<std::string> names;
-  for (const auto& p : physics.model) names.push_back(p.label);
-  std::vector<ParameterSummary> ranges(static_cast<std::size_t>(used));
-  std::vector<ModelRange> bounds(static_cast<std::size_t>(used));
-  plan.files.assign(std::size_t(used), nullptr);
-  for (int i = 0; i < used; ++i) {
+  std::vector<ParameterSummary> ranges(static_cast<std::size_t>(parameters));
+  std::vector<ModelRange> bounds(static_cast<std::size_t>(parameters));
+  plan.files.assign(std::size_t(parameters), nullptr);
+  for (int i = 0; i < parameters; ++i) {
+    const std::string name = physics.model[std::size_t(i)].label;
     const ModelSpec& m = s.model[std::size_t(i)];
     if (m.kind == ModelSpec::Kind::layered) {
       if (m.tops.empty() || m.tops.size() != m.values.size())
-        throw InputError(std::string(names[i]) + ": a layered model needs as many tops as values (got " +
+        throw InputError(name + ": a layered model needs as many tops as values (got " +
                          std::to_string(m.tops.size()) + " and " + std::to_string(m.values.size()) + ")");
-      if (m.tops.size() > 64) throw InputError(std::string(names[i]) + ": at most 64 layers");
-      if (m.tops.front() != 0.0) throw InputError(std::string(names[i]) + ": the first layer's top must be 0");
+      if (m.tops.size() > 64) throw InputError(name + ": at most 64 layers");
+      if (m.tops.front() != 0.0) throw InputError(name + ": the first layer's top must be 0");
       for (std::size_t k = 1; k < m.tops.size(); ++k)
         if (!(m.tops[k] > m.tops[k - 1]))
-          throw InputError(std::string(names[i]) + ": layer tops must increase");
+          throw InputError(name + ": layer tops must increase");
     }
     std::string resampled;
     if (m.kind == ModelSpec::Kind::file)
-      plan.files[i] = read_model_part(m, names[i], s, part, shared, resampled, plan.model_bytes_read);
+      plan.files[i] = read_model_part(m, name, s, part, shared, resampled, plan.model_bytes_read);
     ranges[i] = summarise(m, plan.files[i], s, shared);
-    ranges[i].name = names[i];
+    ranges[i].name = name;
     ranges[i].resampled = resampled;
     plan.parameters.push_back(ranges[i]);
     if (!std::isfinite(ranges[i].min) || !std::isfinite(ranges[i].max))
-      throw InputError(std::string(names[i]) + " has non-finite values");
+      throw InputError(name + " has non-finite values");
     bounds[std::size_t(i)] = {ranges[i].min, ranges[i].max};
   }
-  for (int i = 0; i < used; ++i) {
+  for (int i = 0; i < parameters; ++i) {
     const ModelParameterDescription& p = physics.model[std::size_t(i)];
     if (!(ranges[i].min > p.exclusive_min))
       throw InputError(std::string(p.label) + " " + p.bound_message + ", minimum is " + fmt(ranges[i].min));

@@ -146,9 +146,7 @@ bool boolean(const toml::node& n, const std::string& name) {
 }
 
 const PhysicsDescription& scenario_physics(const std::string& physics) {
-  const PhysicsDescription* p = find_physics(physics);
-  if (!p) throw InputError("'physics' must be " + physics_names() + ", got \"" + physics + "\"");
-  return *p;
+  return physics_description(physics, "'physics'");
 }
 
 Scenario from_table(const toml::table& root, const std::string& name, const std::filesystem::path& base) {
@@ -157,7 +155,8 @@ Scenario from_table(const toml::table& root, const std::string& name, const std:
   check_keys(root, "", {"name", "physics", "grid", "time", "model", "source", "receivers", "boundary", "run", "output"});
   optional(root, "name", "", s.name, string_value);
   optional(root, "physics", "", s.physics, string_value);
-  scenario_physics(s.physics);  // a known physics, before its tables are read
+  // A known physics, before its tables are read; its [model] parameters below.
+  const PhysicsDescription& described = scenario_physics(s.physics);
 
   const toml::table* grid = table_at(root, "grid", "");
   if (!grid) throw InputError("missing table [grid] in scenario");
@@ -184,7 +183,6 @@ Scenario from_table(const toml::table& root, const std::string& name, const std:
   const toml::table* model = table_at(root, "model", "");
   if (!model) throw InputError("missing table [model] in scenario");
   // The physics' own parameters, in its order (physics_descriptions.hpp).
-  const PhysicsDescription& described = *find_physics(s.physics);
   std::set<std::string> keys;
   for (const auto& p : described.model) keys.insert(p.key);
   check_keys(*model, "model", keys);

@@ -279,7 +279,7 @@ int main(int argc, char** argv) {
     o.strategies = split(strategies, ',');
     read_counters(counter_files, o);
     for (const auto& p : o.physics)
-      if (!is_physics_name(p)) throw InputError("physics must be " + physics_names() + ", got \"" + p + "\"");
+      physics_description(p);  // unknown names fail here, before any allocation
 #if !defined(SEIS_BENCH_NATIVE_CUDA)
     if (o.compare_native) throw InputError("--compare-native needs a CUDA build with the native kernels (SEIS_NATIVE_CUDA)");
 #endif

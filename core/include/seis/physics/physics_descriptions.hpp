@@ -6,6 +6,7 @@
 // parameter of every physics is the P velocity (CFL limit, dispersion,
 // resolution). physics_list.hpp checks these against the physics classes.
 
+#include "seis/errors.hpp"
 #include "seis/text_format.hpp"
 
 #include <algorithm>
@@ -94,5 +95,12 @@ inline const PhysicsDescription* find_physics(const std::string& name) {
 }
 
 inline bool is_physics_name(const std::string& name) { return find_physics(name) != nullptr; }
+
+// The physics named `name`; InputError "<what> must be "iso" or "tti", got
+// ..." otherwise.
+inline const PhysicsDescription& physics_description(const std::string& name, const std::string& what = "physics") {
+  if (const PhysicsDescription* p = find_physics(name)) return *p;
+  throw InputError(what + " must be " + physics_names() + ", got \"" + name + "\"");
+}
 
 }  // namespace seis

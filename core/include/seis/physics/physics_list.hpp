@@ -31,7 +31,7 @@ namespace detail {
 template <class F, class P, class... Rest>
 decltype(auto) with_physics(const std::string& name, F& f, PhysicsList<P, Rest...>) {
   if constexpr (sizeof...(Rest) == 0) {
-    if (name != P::name()) throw InputError("physics must be " + physics_names() + ", got \"" + name + "\"");
+    if (name != P::name()) physics_description(name);  // throws: not a physics of the list
     return f(PhysicsTag<P>{});
   } else {
     if (name == P::name()) return f(PhysicsTag<P>{});

@@ -25,7 +25,6 @@ class FastDivisor {
     shift_ = p - 32;
   }
 
-  KOKKOS_INLINE_FUNCTION int divisor() const { return divisor_; }
   // n / divisor and n % divisor for 0 <= n < 2^31.
   KOKKOS_INLINE_FUNCTION int div(int n) const {
     if (divisor_ == 1) return n;
