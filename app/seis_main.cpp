@@ -284,25 +284,23 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
       first_samples(gather_traces(sim.owned_receivers(), sim.receivers().traces(), plan.receivers.size(),
                                   sim.receivers().samples()),
                     sim.receivers().samples(), samples);
-  if (partial) check_wavefield(sim.state(), sim.steps_done());
-  // A distributed run saves its parts collectively into the output folder;
-  // the checkpoint then moves into the result set with the other files.
-  std::string distributed_checkpoint;
-  if (partial && comm::size() > 1) {
+  // An interrupted run's checkpoint (checked first: never garbage) is saved
+  // into the output folder, by every rank in a distributed run, and moves
+  // into the result set with the other files.
+  std::string last_checkpoint;
+  if (partial) {
     on_every_rank([&] {
       if (comm::rank() == 0) fs::create_directories(output_dir);
     });
-    distributed_checkpoint = checkpoints.write_into(output_dir);
+    last_checkpoint = checkpoints.write_into(output_dir);
   }
   std::vector<std::string> written;
   on_every_rank([&] {
     if (comm::rank() != 0) return;
     replace_result_set(output_dir, [&](const std::string& staging) {
-      if (partial && distributed_checkpoint.empty()) {
-        report["checkpoint"] = fs::path(checkpoints.write_into(staging)).filename().string();
-      } else if (partial) {
-        report["checkpoint"] = fs::path(distributed_checkpoint).filename().string();
-        fs::rename(distributed_checkpoint, fs::path(staging) / report["checkpoint"].get<std::string>());
+      if (partial) {
+        report["checkpoint"] = fs::path(last_checkpoint).filename().string();
+        fs::rename(last_checkpoint, fs::path(staging) / report["checkpoint"].get<std::string>());
       }
       for (const auto& f : write_run_outputs(staging, plan, traces, samples, report))
         written.push_back((fs::path(output_dir) / fs::path(f).filename()).string());
