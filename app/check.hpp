@@ -51,6 +51,10 @@ int check_scenario(const RunPlan& plan, const std::string& strategy_spec, const 
               100 * c.worst_error * c.farthest_wavelengths);
   std::printf("memory       device %.4g GB (fields, model, CPML, trace buffer), host %.4g GB (model files, traces, a snapshot)\n",
               double(c.device_bytes) / 1e9, double(c.host_bytes) / 1e9);
+  if (plan.out_of_core)
+    std::printf("placement    out-of-core: the state stays on the host and z-chunks stream through a device budget "
+                "of %.4g GB (the pipeline's shape is chosen from rates measured at the start of the run)\n",
+                double(plan.device_budget) / 1e9);
   if (plan.snapshots.enabled())
     std::printf("snapshots    %d of %.4g MB each (.npy; PNG images besides) in %s/snapshots\n",
                 plan.snapshots.count(s.steps), double(plan.snapshots.bytes_per_snapshot(s)) / 1e6, output_dir.c_str());

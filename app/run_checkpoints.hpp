@@ -18,10 +18,11 @@
 
 namespace seis {
 
-template <class Physics>
+// Sim: Simulation or OutOfCoreSimulation.
+template <class Sim>
 class RunCheckpoints {
  public:
-  RunCheckpoints(Simulation<Physics>& sim, std::uint64_t inputs_hash, nlohmann::json resume_data,
+  RunCheckpoints(Sim& sim, std::uint64_t inputs_hash, nlohmann::json resume_data,
                  std::string output_dir, int every)
       : sim_(sim), hash_(inputs_hash), resume_data_(std::move(resume_data)), output_dir_(std::move(output_dir)),
         every_(every) {}
@@ -67,7 +68,7 @@ class RunCheckpoints {
   std::size_t bytes() const { return bytes_; }
 
  private:
-  Simulation<Physics>& sim_;
+  Sim& sim_;
   std::uint64_t hash_;
   nlohmann::json resume_data_;
   std::string output_dir_;

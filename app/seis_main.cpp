@@ -1,7 +1,7 @@
 // seis: run, tune and list the strategies of seiskokkos.
 //
 //   seis run SCENARIO.toml [--strategy NAME[:SHAPE]|auto] [--steps N] [--output DIR] [--overwrite]
-//            [--checkpoint-every N]
+//            [--checkpoint-every N] [--device-memory 8GiB]
 //   seis resume OUTPUT_DIR
 //   seis tune SCENARIO.toml [--budget SECONDS]
 //   seis check SCENARIO.toml [--strategy ...] [--steps N] [--output DIR]
@@ -17,6 +17,7 @@
 #include "interrupts.hpp"
 #include "run_checkpoints.hpp"
 #include "distributed_run.hpp"
+#include "out_of_core_run.hpp"
 #include "progress.hpp"
 #include "tuning.hpp"
 
@@ -63,6 +64,7 @@ using Traits = ExecTraits<DefaultExec>;
 struct RunOptions {
   std::string scenario_path;
   std::string strategy;  // empty: the scenario's
+  std::string device_memory;  // empty: the scenario's
   int steps = 0;         // 0: the scenario's
   std::string output;    // empty: seis-out/<name>
   bool overwrite = false;
@@ -132,7 +134,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     on_every_rank([&] {
       if (comm::rank() != 0) return;
       RunPlan local = plan;
-      local.grid = sub.local_grid(plan.grid);
+      local.grid = plan.out_of_core ? out_of_core_tuning_grid(plan) : sub.local_grid(plan.grid);
       const AutoChoice choice = resolve_auto_strategy<Physics>(local, opt.tune_budget, !opt.quiet);
       spec = choice.spec;
       chosen_by = choice.reason;
@@ -151,9 +153,14 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
                                       {"steps", steps}, {"strategy", spec}, {"chosen_by", chosen_by},
                                       {"checkpoint_every", checkpoint_every}};
 
-  std::unique_ptr<Simulation<Physics>> owned_sim;
-  on_every_rank([&] { owned_sim = std::make_unique<Simulation<Physics>>(plan, *strategy, sub); });
-  Simulation<Physics>& sim = *owned_sim;
+  if (plan.out_of_core && comm::size() > 1)
+    throw ConfigError("the state does not fit the device budget of " + format_byte_size(double(plan.device_budget)) +
+                      " and out-of-core runs use one rank: use more ranks, or one rank with out-of-core");
+  // The rest is the same for both placements (Sim: Simulation or
+  // OutOfCoreSimulation).
+  const auto run_on = [&](auto& sim) -> int {
+  using Sim = std::decay_t<decltype(sim)>;
+  constexpr bool out_of_core = !std::is_same_v<Sim, Simulation<Physics>>;
   // Each rank checks its own part (its model-file part is in its hash): the
   // ranks agree on a refusal, so it reaches the user as one message.
   if (resume) on_every_rank([&] { load_checkpoint(resume->path, resume->info, sim, inputs_hash); });
@@ -164,9 +171,12 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     const std::string why = segy_unwritable_reason(plan, plan.samples);
     if (!why.empty()) warnings.push_back("no SEG-Y: " + why + "; seismograms.npy holds every sample");
   }
-  if (comm::size() > 1 && !opt.quiet)
-    std::fprintf(stderr, "seis: %d ranks, sub-domains %s, halo exchange: %s\n", comm::size(), sub.describe().c_str(),
-                 sim.halo().transport().c_str());
+  if constexpr (!out_of_core)
+    if (comm::size() > 1 && !opt.quiet)
+      std::fprintf(stderr, "seis: %d ranks, sub-domains %s, halo exchange: %s\n", comm::size(), sub.describe().c_str(),
+                   sim.halo().transport().c_str());
+  if constexpr (out_of_core)
+    if (!opt.quiet) print_out_of_core(stderr, sim.stats(), plan);
   if (!opt.quiet) {
     std::fprintf(stderr, "seis: %s, %s physics, grid %d x %d x %d, %d steps, dt %.4g s, strategy %s on %s\n",
                  plan.scenario.name.c_str(), Physics::name(), plan.grid.nx(), plan.grid.ny(), plan.grid.nz(),
@@ -194,9 +204,14 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   // after the same step: one tiny reduction per step.
   InterruptWatch interrupts;
   int stop_signal = 0;
-  RunCheckpoints<Physics> checkpoints(sim, inputs_hash, resume_data, output_dir, checkpoint_every);
+  RunCheckpoints<Sim> checkpoints(sim, inputs_hash, resume_data, output_dir, checkpoint_every);
+  int last_checked = first_step;
   const auto after_step = [&](int done) {
-    if (done % stability_check_every == 0 || done == steps) check_wavefield(sim.state(), done);
+    // (out-of-core runs stop here after each sweep of several steps)
+    if (done - last_checked >= stability_check_every || done == steps) {
+      check_wavefield(sim.state(), done);
+      last_checked = done;
+    }
     stop_signal = comm::size() > 1 ? int(comm::max(double(interrupts.signal()))) : interrupts.signal();
     if (stop_signal != 0) return false;
     checkpoints.after_step(done, steps);
@@ -205,9 +220,11 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   ProgressReporter progress(!opt.quiet);
   const RunTiming t = sim.run([&](int s, int n, double sec) { progress(s, n, sec); }, steps - first_step, after_step);
   const bool partial = sim.steps_done() < steps;
-  const nlohmann::json distributed = distributed_report(sim, t, kokkos_device_id(), plan.scenario.decomposition[0] > 0
-                                                                                       ? "scenario [run].decomposition"
-                                                                                       : "smallest halo");
+  nlohmann::json distributed;
+  if constexpr (!out_of_core)
+    distributed = distributed_report(sim, t, kokkos_device_id(), plan.scenario.decomposition[0] > 0
+                                                                    ? "scenario [run].decomposition"
+                                                                    : "smallest halo");
 
   CopyBandwidth stream;
   if (opt.stream && !partial && comm::rank() == 0) {
@@ -274,6 +291,8 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     report["distributed"] = distributed;
   }
   if (snapshots) report["snapshots"] = snapshots->finish();
+  report["placement"] = out_of_core ? "out-of-core" : comm::size() > 1 ? "distributed" : "in-core";
+  if constexpr (out_of_core) report["out_of_core"] = out_of_core_report(sim.stats(), plan, t);
 
   // The result set, complete or (interrupted) the samples so far with a
   // checkpoint, replaces the output folder as a whole; rank 0 writes it with
@@ -330,6 +349,16 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
                    (fs::path(output_dir) / "snapshots").string().c_str());
   }
   return 0;
+  };
+  if (plan.out_of_core) {
+    OutOfCoreSimulation<Physics> sim(plan, *strategy, plan.scenario.out_of_core, plan.device_budget);
+    sim.land_on_multiples_of(checkpoint_every);  // checkpoints and snapshots fall between sweeps
+    if (plan.snapshots.enabled()) sim.land_on_multiples_of(plan.snapshots.every);
+    return run_on(sim);
+  }
+  std::unique_ptr<Simulation<Physics>> owned_sim;
+  on_every_rank([&] { owned_sim = std::make_unique<Simulation<Physics>>(plan, *strategy, sub); });
+  return run_on(*owned_sim);
 }
 
 // `run`: the plan of what this rank runs; with several ranks, each reads only
@@ -337,6 +366,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
 RunPlan plan_for(const RunOptions& opt, const ScenarioSource& src, bool run = false) {
   Scenario s = parse_scenario(src.text, src.stem, src.base, src.file);
   if (opt.steps > 0) s.steps = opt.steps;
+  if (!opt.device_memory.empty()) s.out_of_core.device_memory = parse_byte_size(opt.device_memory, "--device-memory");
   if (!opt.strategy.empty() && opt.strategy != "auto") {
     // Unknown names and malformed shapes are input errors: report them now.
     const auto [name, shape] = split_strategy_spec(opt.strategy);
@@ -361,7 +391,11 @@ int start_run(const RunOptions& opt, const ScenarioSource& src, const std::strin
               const ResumePoint* resume) {
   const RunPlan plan = plan_for(opt, src, true);
   const bool checkpointing = (opt.checkpoint_every >= 0 ? opt.checkpoint_every : plan.scenario.checkpoint_every) > 0;
-  check_host_memory(plan, checkpointing, Traits::is_gpu ? 0 : plan.bytes_needed, host_bytes_available());
+  // The wavefields live on the host on CPU backends and out-of-core (then a
+  // CPU backend also holds the pipeline's buffers there).
+  const std::size_t state_on_host = plan.out_of_core ? plan.bytes_needed + (Traits::is_gpu ? 0 : plan.device_budget)
+                                    : Traits::is_gpu ? 0 : plan.bytes_needed;
+  check_host_memory(plan, checkpointing, state_on_host, host_bytes_available());
   const std::size_t traces = plan.receivers.size() * std::size_t(plan.samples) * sizeof(float);
   // .npy and SEG-Y, headers; while checkpointing, two checkpoints at a time.
   const std::size_t bytes = 2 * traces + plan.receivers.size() * 256 + (1 << 20) +
@@ -516,6 +550,9 @@ int main(int argc, char** argv) {
   run->add_flag("!--no-stream", opt.stream, "skip the copy-bandwidth probe of the run report");
   run->add_option("--tune-budget", opt.tune_budget, "seconds the tuner may spend when --strategy auto finds no cache")
       ->check(positive_seconds);
+  run->add_option("--device-memory", opt.device_memory,
+                  "device memory the run may use, e.g. 8GiB (units B, KiB, MiB, GiB, TiB); a larger state runs "
+                  "out-of-core (default: the scenario's [run] device_memory, else what the device has free)");
   run->add_option("--checkpoint-every", opt.checkpoint_every,
                   "write a checkpoint into the output folder every N steps (0: none; default: the scenario's)")
       ->check(step_interval);
@@ -534,6 +571,7 @@ int main(int argc, char** argv) {
   check->add_option("scenario", opt.scenario_path, "scenario TOML file")->required();
   check->add_option("--strategy", opt.strategy, "strategy NAME[:SHAPE] or auto (default: the scenario's)");
   check->add_option("--steps", opt.steps, "number of time steps (default: the scenario's)")->check(step_count);
+  check->add_option("--device-memory", opt.device_memory, "device memory the run may use, e.g. 8GiB");
   check->add_option("--output", opt.output, "output directory (default: seis-out/<scenario>)");
   bool names_only = false;
   auto* strategies = app.add_subcommand("strategies", "list the strategies and where they run");

@@ -3,6 +3,8 @@
 #include "seis/distributed/comm.hpp"
 #include "seis/errors.hpp"
 #include "seis/io/model_readers.hpp"
+#include "seis/out_of_core/byte_size.hpp"
+#include "seis/out_of_core/chunk_plan.hpp"
 #include "seis/physics/physics_descriptions.hpp"
 #include "seis/pml.hpp"
 #include "seis/preflight.hpp"
@@ -131,6 +133,46 @@ std::size_t run_bytes(const Scenario& s, const Grid& grid) {
   return bytes;
 }
 
+// In-core when the state fits the budget ([run] device_memory or
+// --device-memory, at most what the device has), else out-of-core when a
+// pipeline of the smallest chunks fits; ConfigError otherwise.
+static void plan_placement(RunPlan& plan, const PhysicsDescription& physics, std::size_t available_bytes) {
+  const Scenario& s = plan.scenario;
+  const OutOfCoreSettings& o = s.out_of_core;
+  plan.device_budget = o.device_memory > 0 ? std::min(o.device_memory, available_bytes) : available_bytes;
+  plan.out_of_core = plan.bytes_needed > plan.device_budget;
+  const std::string grid = "grid " + std::to_string(s.nx) + " x " + std::to_string(s.ny) + " x " + std::to_string(s.nz) +
+                           " (" + s.physics + ")";
+  if (!plan.out_of_core) {
+    if (o.steps_per_visit > 0 || o.chunk_planes > 0)
+      plan.warnings.push_back("run.out_of_core is ignored: the state (" + format_byte_size(double(plan.bytes_needed)) +
+                              ") fits the device budget of " + format_byte_size(double(plan.device_budget)));
+    return;
+  }
+  const int arrays = 2 * physics.fields + physics.model_arrays;
+  const std::size_t reserve = pipeline_reserve_bytes(plan.grid, s.receivers.size());
+  const std::size_t smallest = smallest_out_of_core_budget(plan.grid, arrays, s.pml_thickness, reserve);
+  const std::string budget = format_byte_size(double(plan.device_budget)) +
+                             (o.device_memory > 0 && o.device_memory <= available_bytes ? " (the given budget)" : " (what the device has free)");
+  if (plan.device_budget < smallest)
+    throw ConfigError(grid + " needs " + format_byte_size(double(plan.bytes_needed)) + " in device memory and " +
+                      format_byte_size(double(smallest)) + " out-of-core (the smallest workable budget: three buffers of " +
+                      std::to_string(std::min(s.nz, 1 + 2 * Grid::radius)) + " planes), but the budget is " + budget);
+  const int planes = max_buffer_planes(plan.grid, arrays, s.pml_thickness, plan.device_budget, reserve);
+  const int R = Grid::radius;
+  if (o.steps_per_visit > 0 && std::min(s.nz, 1 + 2 * R * o.steps_per_visit) > planes)
+    throw ConfigError("run.out_of_core.steps_per_visit = " + std::to_string(o.steps_per_visit) + " needs buffers of " +
+                      std::to_string(1 + 2 * R * o.steps_per_visit) + " planes but a budget of " + budget + " holds " +
+                      std::to_string(planes) + ": at most " + std::to_string(std::max(1, (planes - 1) / (2 * R))));
+  if (o.chunk_planes > 0) {
+    const int k = std::max(1, o.steps_per_visit);
+    if (widest_chunk(z_chunks(s.nz, o.chunk_planes, k)) > planes)
+      throw ConfigError("run.out_of_core.chunk_planes = " + std::to_string(o.chunk_planes) + " with " + std::to_string(k) +
+                        " step(s) per visit needs buffers of " + std::to_string(widest_chunk(z_chunks(s.nz, o.chunk_planes, k))) +
+                        " planes but a budget of " + budget + " holds " + std::to_string(planes));
+  }
+}
+
 RunPlan plan_run(const Scenario& given, std::size_t available_bytes, int scalar_bytes,
                  const ModelPartOf& model_part) {
   RunPlan plan;
@@ -231,10 +273,7 @@ RunPlan plan_run(const Scenario& given, std::size_t available_bytes, int scalar_
 
   check_source_timing(plan);
   plan.bytes_needed = run_bytes(s, plan.grid);
-  if (plan.bytes_needed > available_bytes)
-    throw ConfigError("grid " + std::to_string(s.nx) + " x " + std::to_string(s.ny) + " x " + std::to_string(s.nz) +
-                      " (" + s.physics + ") needs " + fmt_bytes(plan.bytes_needed) + " but the device has " +
-                      fmt_bytes(available_bytes) + " available");
+  plan_placement(plan, physics, available_bytes);
   // Accumulated dispersion at the farthest receiver (phase error in periods
   // at 2.5 f0): it tracks the measured trace misfit (README "Accuracy").
   const RunCheck predicted = check_run(plan);

@@ -1,4 +1,5 @@
 #include "seis/scenario.hpp"
+#include "seis/out_of_core/byte_size.hpp"
 
 #include "seis/errors.hpp"
 #include "seis/physics/physics_descriptions.hpp"
@@ -246,7 +247,18 @@ Scenario from_table(const toml::table& root, const std::string& name, const std:
     optional(*boundary, "taper", "boundary.", s.taper_width, integer);
   }
   if (const toml::table* run = table_at(root, "run", "")) {
-    check_keys(*run, "run", {"strategy", "segy", "checkpoint_every", "decomposition"});
+    check_keys(*run, "run", {"strategy", "segy", "checkpoint_every", "decomposition", "device_memory", "out_of_core"});
+    if (const toml::node* m = run->get("device_memory"))
+      s.out_of_core.device_memory = parse_byte_size(string_value(*m, "run.device_memory"), "run.device_memory");
+    if (const toml::table* ooc = table_at(*run, "out_of_core", "run.")) {
+      check_keys(*ooc, "run.out_of_core", {"steps_per_visit", "chunk_planes"});
+      optional(*ooc, "steps_per_visit", "run.out_of_core.", s.out_of_core.steps_per_visit, integer);
+      optional(*ooc, "chunk_planes", "run.out_of_core.", s.out_of_core.chunk_planes, integer);
+      if (ooc->get("steps_per_visit") && (s.out_of_core.steps_per_visit < 1 || s.out_of_core.steps_per_visit > 64))
+        throw InputError("'run.out_of_core.steps_per_visit' must be between 1 and 64");
+      if (ooc->get("chunk_planes") && s.out_of_core.chunk_planes < 1)
+        throw InputError("'run.out_of_core.chunk_planes' must be at least 1");
+    }
     optional(*run, "checkpoint_every", "run.", s.checkpoint_every, integer);
     optional(*run, "strategy", "run.", s.strategy, string_value);
     optional(*run, "segy", "run.", s.write_segy, boolean);

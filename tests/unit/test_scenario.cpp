@@ -147,14 +147,19 @@ TEST_CASE("unknown strategy names and malformed block shapes are refused", "[sce
   REQUIRE(BlockShape::parse("8x4x2", true).dz == 2);
 }
 
-TEST_CASE("a grid that does not fit in memory is refused before allocation", "[scenario][validation]") {
+TEST_CASE("a grid larger than the device runs out-of-core, and is refused before allocation when even that cannot fit",
+          "[scenario][validation]") {
   Scenario s = parse_scenario(base_toml(), "t");
   s.nx = s.ny = s.nz = 4000;
   s.source = {100, 100, 100};
   s.receivers = {{150, 100, 100}};
-  const std::string e = error_of([&] { plan_run(s, std::size_t(80) << 30); });
+  const RunPlan plan = plan_run(s, std::size_t(80) << 30);
+  CHECK(plan.out_of_core);
+  CHECK(plan.device_budget == std::size_t(80) << 30);
+  const std::string e = error_of([&] { plan_run(s, std::size_t(1) << 30); });
   REQUIRE(contains(e, "grid 4000 x 4000 x 4000 (iso) needs"));
-  REQUIRE(contains(e, "GB available"));
+  REQUIRE(contains(e, "smallest workable budget"));
+  REQUIRE(contains(e, "what the device has free"));
 }
 
 namespace {

@@ -4,6 +4,7 @@
 // index is threadIdx.x, so a warp reads consecutive addresses of a row; on
 // CPUs the first index is the innermost loop (Iterate::Left).
 
+#include "seis/compat/kokkos_compat.hpp"
 #include "seis/grid.hpp"
 
 #include <Kokkos_Core.hpp>
@@ -11,7 +12,8 @@
 namespace seis {
 
 template <class Exec>
-using BoxPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>>;
+using BoxPolicy =
+    Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>, LightWeightLaunch>;
 
 // Tiles of 32 x 4 x 2 points: one warp per row segment, 256 threads a block.
 template <class Exec>

@@ -38,8 +38,9 @@ CheckpointArray device_checkpoint_array(const std::string& name, const View& v) 
           }};
 }
 
-template <class Physics>
-std::vector<CheckpointArray> checkpoint_arrays(Simulation<Physics>& sim, std::vector<float>& traces) {
+template <class Sim>
+std::vector<CheckpointArray> checkpoint_arrays(Sim& sim, std::vector<float>& traces) {
+  using Physics = typename Sim::physics_type;
   std::vector<CheckpointArray> arrays;
   auto& state = sim.state();
   for (int f = 0; f < Physics::num_fields; ++f) {
@@ -56,8 +57,9 @@ std::vector<CheckpointArray> checkpoint_arrays(Simulation<Physics>& sim, std::ve
   return arrays;
 }
 
-template <class Physics>
-CheckpointInfo checkpoint_info(const Simulation<Physics>& sim, std::uint64_t inputs_hash, const nlohmann::json& run) {
+template <class Sim>
+CheckpointInfo checkpoint_info(const Sim& sim, std::uint64_t inputs_hash, const nlohmann::json& run) {
+  using Physics = typename Sim::physics_type;
   CheckpointInfo info;
   info.seis_version = SEIS_VERSION_STRING;
   info.physics = Physics::name();
@@ -84,8 +86,8 @@ CheckpointInfo checkpoint_info(const Simulation<Physics>& sim, std::uint64_t inp
 // Saves the state after sim.steps_done() steps into `path`: one file, or in
 // a distributed run a folder of one part per rank, filled under a temporary
 // name and renamed into place by rank 0 once every part is complete.
-template <class Physics>
-void save_checkpoint(const std::string& path, Simulation<Physics>& sim, std::uint64_t inputs_hash,
+template <class Sim>
+void save_checkpoint(const std::string& path, Sim& sim, std::uint64_t inputs_hash,
                      const nlohmann::json& run) {
   namespace fs = std::filesystem;
   sim.receivers().sync();
@@ -115,8 +117,8 @@ void save_checkpoint(const std::string& path, Simulation<Physics>& sim, std::uin
 
 // Refuses a checkpoint of another version, physics or grid, or of other
 // inputs, then restores the state and the step.
-template <class Physics>
-void load_checkpoint(const std::string& path, const CheckpointInfo& info, Simulation<Physics>& sim,
+template <class Sim>
+void load_checkpoint(const std::string& path, const CheckpointInfo& info, Sim& sim,
                      std::uint64_t inputs_hash) {
   const auto refuse = [&](const std::string& why) { throw InputError("checkpoint '" + path + "' " + why); };
   if (info.seis_version != SEIS_VERSION_STRING)

@@ -157,7 +157,10 @@ class Cpml {
   Cpml() = default;
   Cpml(const Grid& grid, const CpmlParameters& p) : Cpml(grid, p, Subdomain::whole(grid.nx(), grid.ny(), grid.nz())) {}
   // The part of the global CPML inside sub-domain `sub` (grid: its local grid).
-  Cpml(const Grid& grid, const CpmlParameters& p, const Subdomain& sub) : grid_(grid) {
+  // Without `own_memory_variables` psi and xi stay unallocated until
+  // bind_memory_variables.
+  Cpml(const Grid& grid, const CpmlParameters& p, const Subdomain& sub, bool own_memory_variables = true)
+      : grid_(grid) {
     const Grid global(sub.global_n[0], sub.global_n[1], sub.global_n[2], grid.hx(), grid.hy(), grid.hz(),
                       grid.scalar_bytes());
     regions_ = local_regions(sub, seven_regions(global, p.thickness));
@@ -174,6 +177,7 @@ class Cpml {
       cpml_profile(sub.global_n[axis], h[axis], p, a, b);
       a_[axis] = to_device("cpml_a", a);
       b_[axis] = to_device("cpml_b", b);
+      if (!own_memory_variables) continue;
       psi_[axis] = coef_view("cpml_psi", std::size_t(layout_.size(axis)));
       xi_[axis] = coef_view("cpml_xi", std::size_t(layout_.size(axis)));
     }
@@ -197,9 +201,17 @@ class Cpml {
   // slabs and the ghost layers beyond faces with a neighbour, then pass B.
   template <class Physics>
   void apply(const StepData<Physics>& d) const {
+    apply(d, d.grid.interior());
+  }
+  // The same over the slabs' part inside `limit` (local coordinates): an
+  // out-of-core chunk's shrinking valid region.
+  template <class Physics>
+  void apply(const StepData<Physics>& d, const Box& limit) const {
     if (!enabled()) return;
     using Exec = typename MemSpace::execution_space;
-    for (const Box& b : regions_.slabs)
+    std::array<Box, 6> slabs;
+    for (int i = 0; i < 6; ++i) slabs[i] = intersect(regions_.slabs[i], limit);
+    for (const Box& b : slabs)
       if (!b.empty()) Kokkos::parallel_for("seis::cpml_memory", box_points<Exec>(b), Kernel<Physics, false>{*this, d});
     const Box* g = ghosts_.data();
     const char* ghost_label = "seis::cpml_memory_ghosts";
@@ -209,8 +221,30 @@ class Cpml {
     if (!g[3].empty()) for_each_point(ghost_label, Exec(), g[3], Kernel<Physics, false, 1>{*this, d});
     if (!g[4].empty()) for_each_point(ghost_label, Exec(), g[4], Kernel<Physics, false, 2>{*this, d});
     if (!g[5].empty()) for_each_point(ghost_label, Exec(), g[5], Kernel<Physics, false, 2>{*this, d});
-    for (const Box& b : regions_.slabs)
+    for (const Box& b : slabs)
       if (!b.empty()) Kokkos::parallel_for("seis::cpml_update", box_points<Exec>(b), Kernel<Physics, true>{*this, d});
+  }
+
+  // Where the memory variables live (an out-of-core run copies them by it).
+  const CpmlAuxLayout& layout() const { return layout_; }
+  // Uses the damping profiles of `other`, a part of the same global CPML (they
+  // are in global coordinates): out-of-core chunks keep one copy.
+  void share_profiles(const Cpml& other) {
+    for (int a = 0; a < 3; ++a) {
+      a_[a] = other.a_[a];
+      b_[a] = other.b_[a];
+    }
+  }
+  // Makes the memory variables the first elements of `psi` and `xi` (one
+  // view per axis, large enough): out-of-core chunks share one set per
+  // device buffer instead of allocating their own.
+  void bind_memory_variables(const std::array<coef_view, 3>& psi, const std::array<coef_view, 3>& xi) {
+    if (!enabled()) return;
+    for (int a = 0; a < 3; ++a) {
+      const auto part = std::make_pair(std::size_t(0), std::size_t(layout_.size(a)));
+      psi_[a] = Kokkos::subview(psi[a], part);
+      xi_[a] = Kokkos::subview(xi[a], part);
+    }
   }
 
  private:

@@ -44,7 +44,9 @@ struct RunPlan {
   NodeIndex source;
   std::vector<NodeIndex> receivers;
   int samples = 0;       // recorded samples per trace
-  std::size_t bytes_needed = 0;
+  std::size_t bytes_needed = 0;    // device bytes of the whole state (in-core)
+  std::size_t device_budget = 0;   // what the run may use of the device
+  bool out_of_core = false;        // the state stays on the host (seis/out_of_core/)
   std::vector<std::string> warnings;
   std::vector<ParameterSummary> parameters;  // those the physics uses, in the order below
   SnapshotPlan snapshots;

@@ -50,6 +50,14 @@ struct SnapshotSpec {
   bool volume = false;
 };
 
+// What the scenario or the command line asks of an out-of-core run
+// (seis/out_of_core/).
+struct OutOfCoreSettings {
+  std::size_t device_memory = 0;  // budget in bytes; 0: what the device has
+  int steps_per_visit = 0;        // k; 0: chosen from the measured rates
+  int chunk_planes = 0;           // planes each chunk owns; 0: chosen
+};
+
 struct Scenario {
   std::string name;      // file stem unless given
   std::string physics = "iso";  // "iso" or "tti"
@@ -108,6 +116,10 @@ struct Scenario {
   // Ranks along x, y, z of a distributed run; {0, 0, 0}: chosen to
   // minimise the halo (seis/distributed/subdomain.hpp).
   std::array<int, 3> decomposition{0, 0, 0};
+  // [run] device_memory and out_of_core: the device memory budget (0: what
+  // the device has; a state larger than it runs out-of-core) and the
+  // pipeline's shape (0: chosen from measured rates).
+  OutOfCoreSettings out_of_core;
 };
 
 // Receivers a scenario may list (about 100 bytes each on the host).

@@ -48,6 +48,7 @@ struct RunTiming {
 template <class Physics>
 class Simulation {
  public:
+  using physics_type = Physics;
   using scalar_type = typename Physics::scalar_type;
   // step (completed), steps (total), seconds so far
   using Progress = std::function<void(int, int, double)>;

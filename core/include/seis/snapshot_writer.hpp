@@ -21,9 +21,10 @@
 namespace seis {
 
 // The values of a field in a box of interior points, on the host, C order
-// over (x, y, z) (z fastest): one device kernel and one copy of the box only.
-template <class Scalar>
-std::vector<float> copy_box_to_host(const Field<Scalar>& field, const Grid& g, const Box& box) {
+// over (x, y, z) (z fastest): one device kernel and one copy of the box only
+// (the field may be in pinned host memory, which the device reads).
+template <class Scalar, class MemSpace>
+std::vector<float> copy_box_to_host(const Field<Scalar, MemSpace>& field, const Grid& g, const Box& box) {
   Kokkos::View<float***, Kokkos::LayoutRight, DefaultMem> out("seis::snapshot", box.nx(), box.ny(), box.nz());
   const Scalar* p = field.data();
   Kokkos::parallel_for("seis::snapshot_copy", box_points<DefaultExec>(box), KOKKOS_LAMBDA(int x, int y, int z) {
@@ -58,8 +59,8 @@ class SnapshotWriter {
 
   // Call after every step with the number of steps done and the pressure
   // (this rank's part of it).
-  template <class Scalar>
-  void operator()(int step, const Field<Scalar>& p) {
+  template <class Scalar, class MemSpace>
+  void operator()(int step, const Field<Scalar, MemSpace>& p) {
     if (step % plan_.snapshots.every != 0) return;
     for (const SnapshotSlice& s : plan_.snapshots.slices) {
       const std::vector<float> values = gather_box(p, slice_box(plan_.grid, s));
@@ -81,8 +82,8 @@ class SnapshotWriter {
   // The values of a box of the global interior: this rank's part copied
   // from the device and, in a distributed run, every rank's part gathered
   // into the whole box on rank 0 (empty on the other ranks).
-  template <class Scalar>
-  std::vector<float> gather_box(const Field<Scalar>& p, const Box& global) const {
+  template <class Scalar, class MemSpace>
+  std::vector<float> gather_box(const Field<Scalar, MemSpace>& p, const Box& global) const {
     const Box local = sub_.to_local(global);
     std::vector<float> mine;
     if (!local.empty()) mine = copy_box_to_host(p, local_grid_, local);

@@ -92,6 +92,14 @@ using PinnedHostSpace = Kokkos::SharedHostPinnedSpace;
 using PinnedHostSpace = Kokkos::HostSpace;
 #endif
 
+// The launch property of every stencil and boundary kernel: their functors
+// (a few hundred bytes to a few KB) travel as kernel arguments. Without it
+// Kokkos' CUDA backend copies a functor of 512 B or more into constant
+// memory, which makes the host wait for the previous such kernel before each
+// launch (no queueing ahead) and puts a small host-to-device copy on the copy
+// engine, where it queues behind an out-of-core run's bulk copies.
+using LightWeightLaunch = Kokkos::Experimental::WorkItemProperty::HintLightWeight_t;
+
 // A second instance of an execution space (its own stream on GPUs), so that
 // halo packing and copies run beside the stencil kernels; Kokkos 3.4 has no
 // partition_space, and its host backends run everything in order anyway.

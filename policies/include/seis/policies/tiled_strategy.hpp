@@ -65,7 +65,7 @@ template <class Physics, class Exec, class Body>
 class TiledStrategy : public StencilOperator<Physics> {
  public:
   using scalar_type = typename Physics::scalar_type;
-  using policy_type = Kokkos::TeamPolicy<Exec, typename Body::launch_bounds>;
+  using policy_type = Kokkos::TeamPolicy<Exec, typename Body::launch_bounds, LightWeightLaunch>;
 
   TiledStrategy(std::string strategy, BlockShape shape) : strategy_(std::move(strategy)), shape_(shape) {
     check();

@@ -1,0 +1,153 @@
+#pragma once
+// How an out-of-core run cuts the grid (out-of-core-pacc-stencil.md §4.3,
+// §5.2): z-chunks of `chunk_planes` planes, each visited once per sweep and
+// advanced k = steps_per_visit steps on a device buffer that also holds
+// R k planes of halo on each side (the valid region shrinks by R planes per
+// step on each side that is not the grid's boundary). Three buffers form
+// the pipeline: host->device of the next chunk, compute of this one,
+// device->host of the previous one.
+//
+// Plain arithmetic on sizes: the planner (run_plan.cpp) uses it to decide
+// whether a budget can work at all, the simulation to size its buffers.
+
+#include "seis/grid.hpp"
+#include "seis/pml.hpp"
+#include "seis/scenario.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+namespace seis {
+
+// One chunk, global z: the planes it owns [core0, core1) and the planes its
+// buffer holds [ext0, ext1) (the core plus its halo, cut to the grid).
+struct ZChunk {
+  int core0 = 0, core1 = 0, ext0 = 0, ext1 = 0;
+  int planes() const { return ext1 - ext0; }
+};
+
+constexpr int pipeline_buffers = 3;
+
+// Device bytes of one buffer of `planes` planes: every field at both time
+// levels and the model (arrays of them), with the CPML memory variables of
+// such a slice: psi and xi of x and y over its planes, and of z over the
+// layers of a z slab it can reach (both slabs only when it spans the inner
+// region).
+inline std::size_t buffer_bytes(const Grid& global, int arrays, int pml_thickness, int planes) {
+  const Grid slice(global.nx(), global.ny(), planes, global.hx(), global.hy(), global.hz(), global.scalar_bytes());
+  std::size_t bytes = std::size_t(arrays) * (slice.storage_bytes() + Grid::alignment_bytes);
+  if (pml_thickness <= 0) return bytes;
+  const std::size_t L = std::size_t(pml_thickness) + 4, nx = std::size_t(global.nx()), ny = std::size_t(global.ny());
+  const std::size_t layers = std::min(std::size_t(planes) + 4, L) * (planes > global.nz() - 2 * pml_thickness ? 2 : 1);
+  const std::size_t elements = 2 * (2 * L * ny * std::size_t(planes) + 2 * nx * L * std::size_t(planes) + layers * nx * ny);
+  return bytes + elements * std::size_t(global.scalar_bytes());
+}
+
+// Device bytes the pipeline needs besides its buffers (receiver buffers,
+// coefficient arrays, allocator slack).
+inline std::size_t pipeline_reserve_bytes(const Grid& global, std::size_t receivers) {
+  return receivers * sizeof(float) * 1024 + 64 * std::size_t(global.nx() + global.ny() + global.nz()) + (256u << 10);
+}
+
+// The most planes a buffer may hold within `budget` (0 when not even one).
+inline int max_buffer_planes(const Grid& global, int arrays, int pml_thickness, std::size_t budget,
+                             std::size_t reserve) {
+  if (budget <= reserve) return 0;
+  const std::size_t per_buffer = (budget - reserve) / pipeline_buffers;
+  int lo = 0, hi = global.nz();
+  while (lo < hi) {
+    const int mid = lo + (hi - lo + 1) / 2;
+    if (buffer_bytes(global, arrays, pml_thickness, mid) <= per_buffer) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+// The smallest budget that runs: one core plane, one step per visit.
+inline std::size_t smallest_out_of_core_budget(const Grid& global, int arrays, int pml_thickness,
+                                               std::size_t reserve) {
+  const int planes = std::min(global.nz(), 1 + 2 * Grid::radius);
+  return pipeline_buffers * buffer_bytes(global, arrays, pml_thickness, planes) + reserve;
+}
+
+// Chunks of `chunk_planes` owned planes (the last may be shorter) with halos
+// of R k planes.
+inline std::vector<ZChunk> z_chunks(int nz, int chunk_planes, int steps_per_visit) {
+  std::vector<ZChunk> chunks;
+  const int halo = Grid::radius * steps_per_visit;
+  for (int z = 0; z < nz; z += chunk_planes) {
+    ZChunk c;
+    c.core0 = z;
+    c.core1 = std::min(nz, z + chunk_planes);
+    c.ext0 = std::max(0, c.core0 - halo);
+    c.ext1 = std::min(nz, c.core1 + halo);
+    chunks.push_back(c);
+  }
+  return chunks;
+}
+
+inline int widest_chunk(const std::vector<ZChunk>& chunks) {
+  int planes = 0;
+  for (const ZChunk& c : chunks) planes = std::max(planes, c.planes());
+  return planes;
+}
+
+// Planes a visit computes over its k steps: step j covers the buffer less
+// R j planes on each side that is not the grid's boundary.
+inline double planes_computed_per_visit(const ZChunk& c, int nz, int steps_per_visit) {
+  double planes = 0;
+  for (int j = 0; j < steps_per_visit; ++j) {
+    const int lo = c.ext0 == 0 ? 0 : Grid::radius * j, hi = c.ext1 == nz ? 0 : Grid::radius * j;
+    planes += std::max(0, c.planes() - lo - hi);
+  }
+  return planes;
+}
+
+// Measured rates the choice of k and the chunk height rests on.
+struct PipelineRates {
+  double seconds_per_plane = 0;  // compute of one plane, one step (inner + CPML)
+  double h2d_bytes_per_s = 0, d2h_bytes_per_s = 0, both_bytes_per_s = 0;  // pinned copies
+};
+
+struct PipelineShape {
+  int steps_per_visit = 1, chunk_planes = 1;
+  double predicted_s_per_step = std::numeric_limits<double>::infinity();
+};
+
+// Predicted time of one step for k steps per visit and chunks of `core`
+// planes: each visit of the sweep takes the longest of its compute, its
+// copy in, its copy out (and both copies together), plus filling and
+// draining the pipeline, over k steps.
+inline double predict_seconds_per_step(const PipelineRates& r, int nz, double in_bytes_per_plane,
+                                       double out_bytes_per_plane, int k, int core) {
+  const std::vector<ZChunk> chunks = z_chunks(nz, core, k);
+  double sweep = 0;
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    const ZChunk& c = chunks[i];
+    const double in = (i + 1 < chunks.size() ? chunks[i + 1].ext1 - c.ext1 : 0) * in_bytes_per_plane;
+    const double out = (c.core1 - c.core0) * out_bytes_per_plane;
+    const double compute = planes_computed_per_visit(c, nz, k) * r.seconds_per_plane;
+    sweep += std::max({compute, in / r.h2d_bytes_per_s, out / r.d2h_bytes_per_s, (in + out) / r.both_bytes_per_s});
+  }
+  sweep += chunks.front().planes() * in_bytes_per_plane / r.h2d_bytes_per_s;  // fill
+  return sweep / k;
+}
+
+// The fastest k and chunk height that fit buffers of `max_planes` planes
+// (`steps_per_visit`, `chunk_planes` > 0 fix them).
+inline PipelineShape choose_pipeline_shape(const PipelineRates& r, int nz, int max_planes, double in_bytes_per_plane,
+                                           double out_bytes_per_plane, int steps_per_visit, int chunk_planes) {
+  PipelineShape best;
+  for (int k = 1; k <= 64; ++k) {
+    if (steps_per_visit > 0 && k != steps_per_visit) continue;
+    const int core = chunk_planes > 0 ? chunk_planes : std::min(max_planes - 2 * Grid::radius * k, nz);
+    if (core < 1 || widest_chunk(z_chunks(nz, core, k)) > max_planes) continue;
+    const double t = predict_seconds_per_step(r, nz, in_bytes_per_plane, out_bytes_per_plane, k, core);
+    if (t < best.predicted_s_per_step) best = {k, core, t};
+  }
+  return best;
+}
+
+}  // namespace seis

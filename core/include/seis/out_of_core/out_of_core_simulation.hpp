@@ -1,0 +1,551 @@
+#pragma once
+// The out-of-core placement (design.md "One step, three placements";
+// out-of-core-pacc-stencil.md): the whole state (fields at both time levels,
+// model, CPML memory variables) lives in host memory the device copies from
+// fastest (pinned on GPUs), and z-chunks stream through three device buffers.
+//
+// A sweep visits every chunk once and advances it k steps: its buffer holds
+// the chunk and R k planes of halo on each side, and step j updates the
+// buffer less R j planes on each inner side. Whatever a step computes
+// wrongly near a buffer's edge (the planes beyond it are missing) spreads at
+// most R planes a step -- the stencil reads R planes, the CPML's psi 2 and
+// D1 psi 2 more -- so after k steps the chunk's own planes are exactly the
+// in-core values: every point sees the same arithmetic in the same order,
+// as in a distributed sub-domain, and the seismograms are bitwise equal.
+//
+// Pipeline (PACC Fig. 5, Algorithm 1): while chunk v computes on the default
+// instance, chunk v+1 arrives on a copy instance and chunk v-1 leaves on
+// another. Region sharing (§5.2): the planes chunk v+1 shares with chunk v
+// are copied on the device from v's buffer (before v computes) instead of
+// crossing the link again, so each chunk brings only its new planes. The
+// host arrays are copied from directly (direct mapping, §5.1).
+
+#include "seis/compat/kokkos_compat.hpp"
+#include "seis/distributed/subdomain.hpp"
+#include "seis/model_builder.hpp"
+#include "seis/out_of_core/chunk_plan.hpp"
+#include "seis/pml.hpp"
+#include "seis/receivers.hpp"
+#include "seis/regions.hpp"
+#include "seis/run_plan.hpp"
+#include "seis/simulation.hpp"
+#include "seis/source.hpp"
+#include "seis/stencil_operator.hpp"
+#include "seis/wave_state.hpp"
+
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace seis {
+
+// One array's planes in a chunk's buffer: global planes [z0, z1), plane z at
+// host element host_first + (z - z0) * plane_elements and buffer element
+// buffer_first + (z - z0) * plane_elements.
+struct PlaneSpan {
+  int array = 0;  // which array (OutOfCoreSimulation's numbering)
+  int z0 = 0, z1 = 0;
+  index_t host_first = 0, buffer_first = 0, plane_elements = 0;
+  bool written_back = false;  // changes with time (fields, CPML memory)
+
+  // The part over global planes [a, b) (empty: z0 == z1).
+  PlaneSpan clip(int a, int b) const {
+    PlaneSpan s = *this;
+    s.z0 = std::max(z0, a);
+    s.z1 = std::max(s.z0, std::min(z1, b));
+    s.host_first += (s.z0 - z0) * plane_elements;
+    s.buffer_first += (s.z0 - z0) * plane_elements;
+    return s;
+  }
+  index_t elements() const { return index_t(z1 - z0) * plane_elements; }
+};
+
+// What a run measured about its pipeline, for the report.
+struct OutOfCoreStats {
+  std::size_t budget = 0, device_bytes = 0;
+  int buffer_planes = 0;  // planes a buffer can hold
+  PipelineShape shape;
+  int halo_planes = 0, chunks = 0, sweeps = 0;
+  PipelineRates rates;
+  double h2d_bytes = 0, d2h_bytes = 0, d2d_bytes = 0;  // moved so far
+  double planes_computed = 0;                          // plane-steps, halos included
+  double sweep_s = 0;                                  // wall time of the sweeps
+  struct Visit {
+    int chunk = 0;
+    double start = 0, compute_end = 0, h2d_end = 0, d2h_end = 0;  // s since the sweep began
+    double h2d_bytes = 0, d2h_bytes = 0;
+  };
+  std::vector<Visit> timeline;  // the first sweep
+};
+
+// dst[i] = src[i] for i < n on the default instance, by the SMs: a copy
+// engine may be busy with an out-of-core run's bulk copies.
+template <class Scalar>
+void copy_on_device(Scalar* dst, const Scalar* src, index_t n) {
+  Kokkos::parallel_for("seis::out_of_core_share", Kokkos::RangePolicy<DefaultExec, LightWeightLaunch>(0, n),
+                       KOKKOS_LAMBDA(index_t i) { dst[i] = src[i]; });
+}
+
+template <class Physics>
+class OutOfCoreSimulation {
+ public:
+  using physics_type = Physics;
+  using scalar_type = typename Physics::scalar_type;
+  using HostState = WaveState<Physics, PinnedHostSpace>;
+  using HostField = Field<scalar_type, PinnedHostSpace>;
+  using Progress = std::function<void(int, int, double)>;
+  using StepObserver = std::function<void(int, const HostField&)>;
+  using AfterStep = std::function<bool(int)>;
+  static constexpr int R = Grid::radius;
+  static constexpr int F = Physics::num_fields;
+  static constexpr int M = Physics::num_model;
+  static constexpr int state_arrays = 2 * F + M;
+
+  OutOfCoreSimulation(const RunPlan& plan, const StencilOperator<Physics>& strategy, const OutOfCoreSettings& settings,
+                      std::size_t budget)
+      : plan_(plan), strategy_(&strategy), physics_(plan.grid), whole_(Subdomain::whole(plan.grid.nx(), plan.grid.ny(), plan.grid.nz())),
+        regions_(seven_regions(plan.grid, plan.scenario.pml_thickness)), host_(plan.grid),
+        host_pml_(plan.grid, cpml_parameters(plan), whole_),
+        receivers_(plan.grid, plan.receivers, plan.samples), ricker_{plan.scenario.f0, plan.t0, plan.scenario.amplitude},
+        h2d_(side_instance(DefaultExec())), d2h_(side_instance(DefaultExec())) {
+    ScopedRegion region("seis::out_of_core_setup");
+    stats_.budget = budget;
+    const std::size_t reserve = pipeline_reserve_bytes(plan.grid, plan.receivers.size());
+    stats_.buffer_planes = max_buffer_planes(plan.grid, state_arrays, plan.scenario.pml_thickness, budget, reserve);
+    if (stats_.buffer_planes < std::min(plan.grid.nz(), 1 + 2 * R))
+      throw std::logic_error("out-of-core budget below the smallest workable one (the plan checks it)");
+    for (std::size_t r = 0; r < plan.receivers.size(); ++r) owned_receivers_.push_back(int(r));
+    build_model_in_pieces();
+    for (auto& b : buffers_) b.state = WaveState<Physics>(slice_grid(stats_.buffer_planes));
+    stats_.rates = measure_rates();
+    choose_shape(settings);
+    make_chunks();
+  }
+
+  // Runs `steps` steps (default: the scenario's) from steps_done(); the
+  // observer and after_step see the state after each sweep.
+  RunTiming run(const Progress& progress = nullptr, int steps = -1, const AfterStep& after_step = nullptr) {
+    ScopedRegion region("seis::time_loop");
+    if (steps < 0) steps = plan_.scenario.steps;
+    hand_traces_to_chunks();
+    RunTiming t;
+    Kokkos::Timer wall;
+    int done = 0;
+    while (done < steps) {
+      int k = std::min(stats_.shape.steps_per_visit, steps - done);
+      for (int every : land_on_) k = std::min(k, every - step_ % every);
+      sweep(k, t);
+      step_ += k;
+      done += k;
+      Kokkos::Timer other;
+      collect_traces();
+      if (observer_) observer_(step_, host_.current(Physics::pressure_field));
+      t.other_s += other.seconds();
+      if (progress) progress(done, steps, wall.seconds());
+      if (after_step && !after_step(step_)) break;
+    }
+    t.wall_s = wall.seconds();
+    t.steps = done;
+    return t;
+  }
+
+  // Sweeps end on every multiple of `every` (checkpoints, snapshots).
+  void land_on_multiples_of(int every) {
+    if (every > 0) land_on_.push_back(every);
+  }
+  void observe_steps(StepObserver observer) { observer_ = std::move(observer); }
+  void use_strategy(const StencilOperator<Physics>& strategy) { strategy_ = &strategy; }
+
+  const RunPlan& plan() const { return plan_; }
+  const Physics& physics() const { return physics_; }
+  HostState& state() { return host_; }
+  const Regions& regions() const { return regions_; }
+  const Subdomain& subdomain() const { return whole_; }
+  const std::vector<int>& owned_receivers() const { return owned_receivers_; }
+  ReceiverRecorder<scalar_type>& receivers() { return receivers_; }
+  const ReceiverRecorder<scalar_type>& receivers() const { return receivers_; }
+  const Cpml<scalar_type, PinnedHostSpace>& pml() const { return host_pml_; }
+  void set_steps_done(int steps) { step_ = steps; }
+  int steps_done() const { return step_; }
+  const std::vector<std::string>& warnings() const { return warnings_; }
+  index_t pml_points() const { return host_pml_.points(); }
+  const OutOfCoreStats& stats() const { return stats_; }
+
+ private:
+  using coef_view = typename Cpml<scalar_type>::coef_view;
+  struct Buffer {
+    WaveState<Physics> state;
+    std::array<coef_view, 3> psi, xi;  // CPML memory variables of the chunk it holds
+  };
+  struct Chunk {
+    ZChunk z;
+    Grid grid;  // the buffer's planes as a local grid
+    Regions regions;
+    Cpml<scalar_type> pml;
+    ReceiverRecorder<scalar_type> receivers;
+    std::vector<int> receiver_ids;
+    index_t source_index = -1;
+    int source_z = 0;  // local
+    std::vector<PlaneSpan> spans;
+  };
+
+  static CpmlParameters cpml_parameters(const RunPlan& plan) {
+    return {plan.scenario.pml_thickness, plan.scenario.pml_reflection, plan.scenario.pml_order,
+            plan.vmax, plan.scenario.f0, plan.dt};
+  }
+  Grid slice_grid(int planes) const {
+    const Grid& g = plan_.grid;
+    return Grid(g.nx(), g.ny(), planes, g.hx(), g.hy(), g.hz(), g.scalar_bytes());
+  }
+  // The global grid's planes [z0, z1) as a sub-domain with no neighbours.
+  Subdomain z_slice(int z0, int z1) const {
+    Subdomain s = whole_;
+    s.box.z0 = z0;
+    s.box.z1 = z1;
+    return s;
+  }
+
+  // The model, evaluated on the device a buffer's worth of planes at a time
+  // (at global coordinates: bitwise the in-core model) and kept on the host.
+  void build_model_in_pieces() {
+    const int nz = plan_.grid.nz();
+    for (int z0 = 0; z0 < nz; z0 += stats_.buffer_planes) {
+      const int z1 = std::min(nz, z0 + stats_.buffer_planes);
+      const Subdomain piece = z_slice(z0, z1);
+      WaveState<Physics> part(piece.local_grid(plan_.grid));
+      std::vector<std::string> warnings;
+      build_model(part, plan_, warnings, piece);
+      for (const auto& w : warnings)
+        if (std::find(warnings_.begin(), warnings_.end(), w) == warnings_.end()) warnings_.push_back(w);
+      const index_t plane = plan_.grid.stride_z();
+      for (int m = 0; m < M; ++m)
+        copy(DefaultExec(), host_view(host_.model(m).data() + (z0 + R) * plane, (z1 - z0) * plane),
+             device_view(part.model(m).data() + R * plane, (z1 - z0) * plane));
+      fence("seis::out_of_core_model");
+    }
+  }
+
+  using host_view_t = Kokkos::View<scalar_type*, PinnedHostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  using device_view_t = Kokkos::View<scalar_type*, DefaultMem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  static host_view_t host_view(scalar_type* p, index_t n) { return host_view_t(p, std::size_t(n)); }
+  static device_view_t device_view(scalar_type* p, index_t n) { return device_view_t(p, std::size_t(n)); }
+  template <class Dst, class Src>
+  static void copy(const DefaultExec& exec, const Dst& dst, const Src& src) {
+    if (dst.extent(0) > 0) Kokkos::deep_copy(exec, dst, src);
+  }
+
+  // Array `a` of the host state and of buffer b: fields at t, at t-1, the
+  // model, then psi and xi of each axis.
+  scalar_type* host_array(int a) {
+    if (a < F) return host_.current(a).data();
+    if (a < 2 * F) return host_.previous(a - F).data();
+    if (a < state_arrays) return host_.model(a - 2 * F).data();
+    return host_pml_.memory_variables()[std::size_t(a - state_arrays)].data();
+  }
+  scalar_type* buffer_array(Buffer& b, int a) {
+    if (a < F) return b.state.current(a).data();
+    if (a < 2 * F) return b.state.previous(a - F).data();
+    if (a < state_arrays) return b.state.model(a - 2 * F).data();
+    const int k = a - state_arrays;
+    return k < 3 ? b.psi[k].data() : b.xi[k - 3].data();
+  }
+
+  // Copy rates of the link (a buffer's worth of planes each way, then both
+  // at once) and the compute time of a plane (one step of the strategy and
+  // the CPML over a buffer at the grid's low face).
+  PipelineRates measure_rates() {
+    ScopedRegion region("seis::out_of_core_calibration");
+    PipelineRates r;
+    const int planes = stats_.buffer_planes;
+    const index_t n = index_t(planes) * plan_.grid.stride_z();
+    const auto move = [&](bool in, bool out) {
+      Kokkos::Timer clock;
+      for (int a = 0; a < 2 * F; ++a) {
+        // In: the host's planes into buffer 1; out: buffer 0 holds the same
+        // planes (copied in first), so writing them back changes nothing.
+        if (in) copy(h2d_, device_view(buffer_array(buffers_[1], a), n), host_view(host_array(a), n));
+        if (out) copy(d2h_, host_view(host_array(a), n), device_view(buffer_array(buffers_[0], a), n));
+      }
+      h2d_.fence();
+      d2h_.fence();
+      return double(2 * F) * n * sizeof(scalar_type) / clock.seconds();
+    };
+    for (int a = 0; a < state_arrays; ++a) copy(h2d_, device_view(buffer_array(buffers_[0], a), n), host_view(host_array(a), n));
+    h2d_.fence();
+    move(true, false);  // warm-up
+    r.h2d_bytes_per_s = move(true, false);
+    r.d2h_bytes_per_s = move(false, true);
+    r.both_bytes_per_s = 2 * move(true, true);
+
+    // A slice from the middle of the grid, like most chunks (a z slab's
+    // CPML costs several times the inner region).
+    const int z0 = (plan_.grid.nz() - planes) / 2;
+    const Subdomain slice = z_slice(z0, z0 + planes);
+    const Grid grid = slice.local_grid(plan_.grid);
+    const Regions regions = local_regions(slice, regions_);
+    const Cpml<scalar_type> pml(grid, cpml_parameters(plan_), slice);
+    const auto one_step = [&] {
+      StepData<Physics> d = buffers_[0].state.step_data(physics_);
+      d.grid = grid;
+      if (!regions.inner.empty()) strategy_->apply(d, regions.inner);
+      pml.apply(d);
+    };
+    one_step();
+    fence("seis::out_of_core_calibration");
+    Kokkos::Timer clock;
+    one_step();
+    one_step();
+    fence("seis::out_of_core_calibration");
+    r.seconds_per_plane = clock.seconds() / 2 / planes;
+    return r;
+  }
+
+  double in_bytes_per_plane() const { return double(state_arrays) * plan_.grid.stride_z() * sizeof(scalar_type); }
+  double out_bytes_per_plane() const { return double(2 * F) * plan_.grid.stride_z() * sizeof(scalar_type); }
+
+  void choose_shape(const OutOfCoreSettings& settings) {
+    stats_.shape = choose_pipeline_shape(stats_.rates, plan_.grid.nz(), stats_.buffer_planes, in_bytes_per_plane(),
+                                         out_bytes_per_plane(), settings.steps_per_visit, settings.chunk_planes);
+    if (!(stats_.shape.predicted_s_per_step < 1e300))
+      throw std::logic_error("no out-of-core pipeline shape fits (the plan checks it)");
+    stats_.halo_planes = R * stats_.shape.steps_per_visit;
+  }
+
+  void make_chunks() {
+    const Grid& g = plan_.grid;
+    const int nz = g.nz();
+    std::array<index_t, 3> pool{0, 0, 0};
+    for (const ZChunk& z : z_chunks(nz, stats_.shape.chunk_planes, stats_.shape.steps_per_visit)) {
+      const Subdomain sub = z_slice(z.ext0, z.ext1);
+      Chunk c{z, sub.local_grid(g), local_regions(sub, regions_), Cpml<scalar_type>(sub.local_grid(g), cpml_parameters(plan_), sub, false),
+              {}, {}, -1, 0, {}};
+      std::vector<NodeIndex> local;
+      for (std::size_t r = 0; r < plan_.receivers.size(); ++r) {
+        const NodeIndex& n = plan_.receivers[r];
+        if (n.z < z.core0 || n.z >= z.core1) continue;
+        c.receiver_ids.push_back(int(r));
+        local.push_back({n.x, n.y, n.z - z.ext0});
+      }
+      c.receivers = ReceiverRecorder<scalar_type>(c.grid, local, plan_.samples);
+      if (plan_.source.z >= z.ext0 && plan_.source.z < z.ext1) {
+        c.source_z = plan_.source.z - z.ext0;
+        c.source_index = c.grid.index(plan_.source.x, plan_.source.y, c.source_z);
+      }
+      if (!chunks_.empty()) c.pml.share_profiles(chunks_.front().pml);
+      c.spans = spans_of(c);
+      if (c.pml.enabled())
+        for (int a = 0; a < 3; ++a) pool[std::size_t(a)] = std::max(pool[std::size_t(a)], c.pml.layout().size(a));
+      chunks_.push_back(std::move(c));
+    }
+    stats_.chunks = int(chunks_.size());
+    stats_.device_bytes = 0;
+    for (auto& b : buffers_) {
+      for (int a = 0; a < 3; ++a) {
+        b.psi[std::size_t(a)] = coef_view("cpml_psi_buffer", std::size_t(pool[std::size_t(a)]));
+        b.xi[std::size_t(a)] = coef_view("cpml_xi_buffer", std::size_t(pool[std::size_t(a)]));
+        stats_.device_bytes += 2 * std::size_t(pool[std::size_t(a)]) * sizeof(scalar_type);
+      }
+      stats_.device_bytes += std::size_t(state_arrays) * (b.state.grid().storage_bytes() + Grid::alignment_bytes);
+    }
+  }
+
+  // Where each array of chunk c lives in the host state and in a buffer.
+  std::vector<PlaneSpan> spans_of(const Chunk& c) const {
+    std::vector<PlaneSpan> spans;
+    const index_t plane = plan_.grid.stride_z();
+    for (int a = 0; a < state_arrays; ++a)  // whole planes, halo planes included
+      spans.push_back({a, c.z.ext0 - R, c.z.ext1 + R, c.z.ext0 * plane, 0, plane, a < 2 * F});
+    if (!c.pml.enabled()) return spans;
+    const CpmlAuxLayout& h = host_pml_.layout();
+    const CpmlAuxLayout& l = c.pml.layout();
+    for (int axis = 0; axis < 3; ++axis)
+      for (int side = 0; side < 2; ++side) {
+        if (l.depth[axis][side] == 0) continue;
+        const index_t host_side = side == 0 ? 0 : index_t(h.depth[axis][0]) * h.across(axis);
+        const index_t buffer_side = side == 0 ? 0 : index_t(l.depth[axis][0]) * l.across(axis);
+        PlaneSpan s;
+        if (axis < 2) {  // x, y: (layer, row) planes stacked along z
+          s.plane_elements = axis == 0 ? index_t(l.depth[0][side]) * l.n[1] : index_t(l.n[0]) * l.depth[1][side];
+          s.z0 = c.z.ext0;
+          s.z1 = c.z.ext1;
+          s.host_first = host_side + index_t(s.z0) * s.plane_elements;
+        } else {  // z: the stored layers
+          s.plane_elements = index_t(l.n[0]) * l.n[1];
+          s.z0 = l.first[2][side];
+          s.z1 = s.z0 + l.depth[2][side];
+          s.host_first = host_side + index_t(s.z0 - h.first[2][side]) * s.plane_elements;
+        }
+        s.buffer_first = buffer_side;
+        s.written_back = true;
+        for (int var = 0; var < 2; ++var) {  // psi, xi
+          s.array = state_arrays + 3 * var + axis;
+          spans.push_back(s);
+        }
+      }
+    return spans;
+  }
+
+  void host_to_buffer(const PlaneSpan& s, Buffer& b) {
+    if (s.elements() == 0) return;
+    copy(h2d_, device_view(buffer_array(b, s.array) + s.buffer_first, s.elements()),
+         host_view(host_array(s.array) + s.host_first, s.elements()));
+    stats_.h2d_bytes += double(s.elements()) * sizeof(scalar_type);
+  }
+
+  // Chunk v+1 into buffer `to`: the planes it shares with chunk v from v's
+  // buffer `from` (on the default instance, queued before v computes), then
+  // the rest from the host. The rest lies at or above chunk v's core, which no
+  // chunk has written back yet this sweep (chunk v-1's core, leaving now,
+  // ends below it).
+  void load_next(int v, Buffer& from, Buffer& to) {
+    const Chunk& cur = chunks_[std::size_t(v)];
+    const Chunk& next = chunks_[std::size_t(v) + 1];
+    std::vector<PlaneSpan> from_host;
+    for (const PlaneSpan& n : next.spans) {
+      const PlaneSpan* c = nullptr;
+      for (const PlaneSpan& s : cur.spans)
+        if (s.array == n.array && s.host_first - index_t(s.z0) * s.plane_elements ==
+                                      n.host_first - index_t(n.z0) * n.plane_elements)
+          c = &s;
+      int a = n.z0, b = n.z0;  // shared planes [a, b)
+      if (c) {
+        a = std::max({n.z0, c->z0, next.z.ext0 - R});
+        b = std::max(a, std::min({n.z1, c->z1, cur.z.ext1 + R}));
+        if (a != n.z0) throw std::logic_error("out-of-core: a chunk's planes below the shared ones");
+        const PlaneSpan src = c->clip(a, b), dst = n.clip(a, b);
+        copy_on_device(buffer_array(to, n.array) + dst.buffer_first, buffer_array(from, n.array) + src.buffer_first,
+                       dst.elements());
+        stats_.d2d_bytes += double(dst.elements()) * sizeof(scalar_type);
+      }
+      const PlaneSpan rest = n.clip(b, n.z1);
+      if (rest.elements() > 0 && rest.z0 < cur.z.core0) throw std::logic_error("out-of-core: a written-back plane from the host");
+      from_host.push_back(rest);
+    }
+    for (const PlaneSpan& rest : from_host) host_to_buffer(rest, to);
+  }
+
+  void store(const Chunk& c, Buffer& b) {
+    for (const PlaneSpan& span : c.spans) {
+      if (!span.written_back) continue;
+      const PlaneSpan s = span.clip(c.z.core0, c.z.core1);
+      if (s.elements() == 0) continue;
+      copy(d2h_, host_view(host_array(s.array) + s.host_first, s.elements()),
+           device_view(buffer_array(b, s.array) + s.buffer_first, s.elements()));
+      stats_.d2h_bytes += double(s.elements()) * sizeof(scalar_type);
+    }
+  }
+
+  // k steps of chunk c in buffer b, queued on the default instance.
+  void compute(Chunk& c, Buffer& b, int k) {
+    const int nz = plan_.grid.nz(), every = plan_.scenario.record_every;
+    c.pml.bind_memory_variables(b.psi, b.xi);
+    for (int j = 0; j < k; ++j) {
+      const int lo = c.z.ext0 == 0 ? 0 : R * j, hi = c.grid.nz() - (c.z.ext1 == nz ? 0 : R * j);
+      const Box limit{0, c.grid.nx(), 0, c.grid.ny(), lo, hi};
+      StepData<Physics> d = b.state.step_data(physics_);
+      d.grid = c.grid;
+      const int step = step_ + j;
+      if (c.receivers.count() > 0 && step % every == 0 && step / every < c.receivers.samples())
+        c.receivers.record(d.cur[Physics::pressure_field], step / every);
+      const Box inner = intersect(c.regions.inner, limit);
+      if (!inner.empty()) strategy_->apply(d, inner);
+      c.pml.apply(d, limit);
+      if (c.source_index >= 0 && c.source_z >= lo && c.source_z < hi)
+        inject_point_source(d, c.source_index, ricker_(step * plan_.dt));
+      b.state.advance();
+      stats_.planes_computed += hi - lo;
+    }
+  }
+
+  void sweep(int k, RunTiming& t) {
+    ScopedRegion region("seis::out_of_core_sweep");
+    Kokkos::Timer clock;
+    const bool record = stats_.sweeps == 0;
+    const int n = int(chunks_.size());
+    for (const PlaneSpan& s : chunks_[0].spans) host_to_buffer(s, buffers_[0]);
+    h2d_.fence();
+    for (int v = 0; v < n; ++v) {
+      OutOfCoreStats::Visit visit{v, clock.seconds(), 0, 0, 0, stats_.h2d_bytes, stats_.d2h_bytes};
+      Buffer& b = buffers_[std::size_t(v % pipeline_buffers)];
+      // Both copies are queued before the compute: its launches may block
+      // the host (they would hold back the copy queued after them).
+      if (v > 0) store(chunks_[std::size_t(v) - 1], buffers_[std::size_t((v - 1) % pipeline_buffers)]);
+      if (v + 1 < n) load_next(v, b, buffers_[std::size_t((v + 1) % pipeline_buffers)]);
+      compute(chunks_[std::size_t(v)], b, k);
+      fence("seis::out_of_core_compute", DefaultExec());
+      visit.compute_end = clock.seconds();
+      h2d_.fence();
+      visit.h2d_end = clock.seconds();
+      d2h_.fence();
+      visit.d2h_end = clock.seconds();
+      t.stencil_s += visit.compute_end - visit.start;
+      visit.h2d_bytes = stats_.h2d_bytes - visit.h2d_bytes;
+      visit.d2h_bytes = stats_.d2h_bytes - visit.d2h_bytes;
+      if (record) stats_.timeline.push_back(visit);
+    }
+    store(chunks_[std::size_t(n) - 1], buffers_[std::size_t((n - 1) % pipeline_buffers)]);
+    d2h_.fence();
+    ++stats_.sweeps;
+    stats_.sweep_s += clock.seconds();
+  }
+
+  // Samples recorded after step_ steps (receivers sample t_n, n % every == 0).
+  int samples_recorded() const {
+    const int every = plan_.scenario.record_every;
+    return std::min(plan_.samples, (step_ + every - 1) / every);
+  }
+
+  // The chunks' traces into receivers() (plan order).
+  void collect_traces() {
+    std::vector<float> all = receivers_.traces();
+    const std::size_t samples = std::size_t(plan_.samples);
+    for (Chunk& c : chunks_) {
+      c.receivers.sync();
+      const auto& mine = c.receivers.traces();
+      for (std::size_t i = 0; i < c.receiver_ids.size(); ++i)
+        std::copy(mine.begin() + std::ptrdiff_t(i * samples), mine.begin() + std::ptrdiff_t((i + 1) * samples),
+                  all.begin() + std::ptrdiff_t(std::size_t(c.receiver_ids[i]) * samples));
+    }
+    receivers_.restore(all, samples_recorded());
+  }
+
+  // receivers() restored from a checkpoint: each chunk continues its part.
+  void hand_traces_to_chunks() {
+    const std::size_t samples = std::size_t(plan_.samples);
+    const auto& all = receivers_.traces();
+    for (Chunk& c : chunks_) {
+      std::vector<float> mine(c.receiver_ids.size() * samples);
+      for (std::size_t i = 0; i < c.receiver_ids.size(); ++i)
+        std::copy(all.begin() + std::ptrdiff_t(std::size_t(c.receiver_ids[i]) * samples),
+                  all.begin() + std::ptrdiff_t((std::size_t(c.receiver_ids[i]) + 1) * samples),
+                  mine.begin() + std::ptrdiff_t(i * samples));
+      c.receivers.restore(mine, samples_recorded());
+    }
+  }
+
+  RunPlan plan_;
+  const StencilOperator<Physics>* strategy_;
+  Physics physics_;
+  Subdomain whole_;
+  Regions regions_;
+  HostState host_;
+  Cpml<scalar_type, PinnedHostSpace> host_pml_;
+  std::vector<int> owned_receivers_;
+  ReceiverRecorder<scalar_type> receivers_;  // every receiver, filled from the chunks'
+  Ricker ricker_;
+  DefaultExec h2d_, d2h_;
+  std::array<Buffer, pipeline_buffers> buffers_;
+  std::vector<Chunk> chunks_;
+  std::vector<std::string> warnings_;
+  std::vector<int> land_on_;
+  StepObserver observer_;
+  OutOfCoreStats stats_;
+  int step_ = 0;
+};
+
+}  // namespace seis

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# out_of_core.sh SEIS SCENARIO WORKDIR: `seis run --device-memory` below the
+# state's size runs out-of-core with the in-core seismograms bit for bit,
+# says so in report.json; budgets that cannot work and malformed sizes are
+# refused with one line before anything is written.
+set -eu
+seis=$1 scenario=$2 work=$3
+rm -rf "$work" && mkdir -p "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+"$seis" run "$scenario" --output "$work/in" --quiet --no-stream
+grep -q '"placement": "in-core"' "$work/in/report.json" || fail "in-core run not reported as in-core"
+for budget in 2MiB "2.5 MiB" 3MiB; do
+  "$seis" run "$scenario" --output "$work/ooc" --overwrite --quiet --no-stream --device-memory "$budget"
+  cmp "$work/in/seismograms.npy" "$work/ooc/seismograms.npy" || fail "seismograms differ with --device-memory $budget"
+  grep -q '"placement": "out-of-core"' "$work/ooc/report.json" || fail "no out-of-core placement at $budget"
+  chunks=$(sed -n 's/.*"chunks": \([0-9]*\).*/\1/p' "$work/ooc/report.json" | head -1)
+  [ "${chunks:-0}" -ge 4 ] || fail "$budget gave ${chunks:-no} chunks, expected at least 4"
+done
+expect_refusal() {  # exit code, pattern, extra arguments
+  local code=$1 pattern=$2; shift 2
+  set +e; "$seis" run "$scenario" --output "$work/refused" --quiet --no-stream "$@" 2> "$work/err"; local rc=$?; set -e
+  [ $rc -eq "$code" ] || fail "exit $rc (expected $code) for $*: $(cat "$work/err")"
+  [ "$(wc -l < "$work/err")" -eq 1 ] || fail "more than one line for $*: $(cat "$work/err")"
+  grep -Eq "^seis: error: .*$pattern" "$work/err" || fail "unexpected message for $*: $(cat "$work/err")"
+  [ ! -e "$work/refused" ] || fail "output written for a refused run ($*)"
+}
+expect_refusal 3 "smallest workable budget" --device-memory 1MiB
+expect_refusal 2 "must be a size" --device-memory 8GB
+expect_refusal 2 "must be a size" --device-memory lots
+echo ok

@@ -1,0 +1,180 @@
+// Out-of-core runs (seis/out_of_core/): the same seismograms and wavefields,
+// bit for bit, as the in-core run of the same strategy, whatever the chunk
+// height and the steps per visit; budgets that cannot work are refused
+// with the smallest one that can.
+
+#include "catch_compat.hpp"
+#include "test_support.hpp"
+
+#include "seis/checkpoint.hpp"
+#include "seis/errors.hpp"
+#include "seis/out_of_core/byte_size.hpp"
+#include "seis/out_of_core/chunk_plan.hpp"
+#include "seis/out_of_core/out_of_core_simulation.hpp"
+#include "seis/physics/iso.hpp"
+#include "seis/physics/tti.hpp"
+#include "seis/policies/registry.hpp"
+#include "seis/run_plan.hpp"
+#include "seis/simulation.hpp"
+
+#include <cstring>
+#include <vector>
+
+using namespace seis;
+
+namespace {
+
+constexpr std::size_t plenty = std::size_t(1) << 40;
+constexpr int chunk_planes = 12;  // chunk boundaries at z = 12, 24, 36, 48
+
+// 22 x 20 x 60 points, CPML of 8, receivers every 2 steps, 23 steps (not a
+// multiple of any k tested, so the last sweep is shorter); the source sits
+// on a chunk boundary and receivers on both sides of boundaries and on the
+// grid's faces.
+Scenario chunked_scenario(const char* physics) {
+  Scenario s = test::homogeneous(20, 10, 2000, 23);
+  s.physics = physics;
+  s.nx = 22;
+  s.nz = 60;
+  ModelSpec layered;
+  layered.kind = ModelSpec::Kind::layered;
+  layered.tops = {0.0, 305.0};
+  layered.values = {1800.0, 2500.0};
+  s.velocity() = layered;
+  s.pml_thickness = 8;  // z slabs [0, 8) and [52, 60): chunk buffers end inside them
+  s.taper_width = 2;
+  s.record_every = 2;
+  s.f0 = 25;
+  s.source = {110, 100, 240};
+  s.receivers = {{110, 100, 230}, {120, 90, 240}, {60, 50, 350}, {60, 50, 360}, {100, 100, 590}, {100, 100, 0}};
+  if (s.physics == "tti") {
+    s.model_parameter("epsilon") = ModelSpec::constant_value(0.2);
+    s.model_parameter("delta") = ModelSpec::constant_value(0.1);
+    s.model_parameter("theta") = ModelSpec::constant_value(30);
+    s.model_parameter("phi") = ModelSpec::constant_value(40);
+  }
+  return s;
+}
+
+template <class Scalar, class Mem>
+std::vector<Scalar> host_copy(const Field<Scalar, Mem>& f) {
+  auto flat = f.flat();
+  std::vector<Scalar> out(flat.extent(0));
+  Kokkos::View<Scalar*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(out.data(), out.size());
+  Kokkos::deep_copy(host, flat);
+  return out;
+}
+
+template <class A, class B>
+bool same_bits(const std::vector<A>& a, const std::vector<B>& b) {
+  static_assert(sizeof(A) == sizeof(B), "same element size");
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(A)) == 0;
+}
+
+template <class Physics>
+void check_out_of_core_is_bitwise(const char* physics) {
+  const RunPlan plan = plan_run(chunked_scenario(physics), plenty);
+  for (const char* name : {"gmem_3d", "st_reg_fixed", "semi_25d"}) {
+    const auto op = make_strategy<Physics>(name);
+    Simulation<Physics> in_core(plan, *op);
+    in_core.run();
+    in_core.receivers().sync();
+    for (int k : {1, 2, 5}) {
+      INFO(physics << " " << name << ", " << k << " steps per visit");
+      OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, k, chunk_planes}, plenty);
+      REQUIRE(ooc.stats().chunks >= 4);
+      REQUIRE(ooc.stats().shape.steps_per_visit == k);
+      REQUIRE(ooc.stats().halo_planes == Grid::radius * k);
+      const RunTiming t = ooc.run();
+      REQUIRE(t.steps == plan.scenario.steps);
+      REQUIRE(ooc.steps_done() == plan.scenario.steps);
+      REQUIRE(ooc.receivers().recorded() == in_core.receivers().recorded());
+      CHECK(same_bits(ooc.receivers().traces(), in_core.receivers().traces()));
+      for (int f = 0; f < Physics::num_fields; ++f) {
+        CHECK(same_bits(host_copy(ooc.state().current(f)), host_copy(in_core.state().current(f))));
+        CHECK(same_bits(host_copy(ooc.state().previous(f)), host_copy(in_core.state().previous(f))));
+      }
+      // Each chunk brought only its new planes: together the grid's planes
+      // once per sweep, plus the first chunk's halo.
+      CHECK(ooc.stats().d2d_bytes > 0);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("out-of-core iso runs give the in-core seismograms and wavefields bit for bit, for k = 1, 2, 5",
+          "[out_of_core]") {
+  check_out_of_core_is_bitwise<IsoPhysics<float>>("iso");
+}
+
+TEST_CASE("out-of-core TTI runs give the in-core seismograms and wavefields bit for bit, for k = 1, 2, 5",
+          "[out_of_core]") {
+  check_out_of_core_is_bitwise<TtiPhysics<float>>("tti");
+}
+
+TEST_CASE("an out-of-core checkpoint resumes in-core bit for bit (the same arrays, the same layout)",
+          "[out_of_core]") {
+  using Physics = IsoPhysics<float>;
+  const RunPlan plan = plan_run(chunked_scenario("iso"), plenty);
+  const auto op = make_strategy<Physics>("gmem_3d");
+  Simulation<Physics> straight(plan, *op);
+  straight.run();
+  straight.receivers().sync();
+
+  OutOfCoreSimulation<Physics> first(plan, *op, OutOfCoreSettings{0, 3, chunk_planes}, plenty);
+  first.land_on_multiples_of(13);
+  first.run(nullptr, 13);
+  REQUIRE(first.steps_done() == 13);
+  const std::string file = test::temp_dir("ooc-ckpt") + "/" + checkpoint_name(13);
+  save_checkpoint(file, first, 7, {});
+  Simulation<Physics> resumed(plan, *op);
+  load_checkpoint(file, read_checkpoint_info(file), resumed, 7);
+  resumed.run(nullptr, plan.scenario.steps - 13);
+  resumed.receivers().sync();
+  CHECK(same_bits(resumed.receivers().traces(), straight.receivers().traces()));
+}
+
+TEST_CASE("a budget below one chunk's pipeline is refused naming the smallest workable budget, which works",
+          "[out_of_core]") {
+  Scenario s = chunked_scenario("iso");
+  const RunPlan in_core = plan_run(s, plenty);
+  REQUIRE_FALSE(in_core.out_of_core);
+  const std::size_t reserve = pipeline_reserve_bytes(in_core.grid, s.receivers.size());
+  const std::size_t smallest = smallest_out_of_core_budget(in_core.grid, 3, s.pml_thickness, reserve);
+  REQUIRE(smallest < in_core.bytes_needed);
+  s.out_of_core.device_memory = smallest - 1;
+  REQUIRE_THROWS_WITH(plan_run(s, plenty), Catch::Contains("smallest workable budget") &&
+                                               Catch::Contains(format_byte_size(double(smallest))));
+  s.out_of_core.device_memory = smallest;
+  const RunPlan tight = plan_run(s, plenty);
+  CHECK(tight.out_of_core);
+  // A chunk height that cannot fit the budget is refused too.
+  s.out_of_core.chunk_planes = 50;
+  REQUIRE_THROWS_AS(plan_run(s, plenty), ConfigError);
+}
+
+TEST_CASE("chunks own every plane once and hold R k halo planes, cut at the grid's faces", "[out_of_core]") {
+  for (int k : {1, 2, 5})
+    for (int planes : {1, 7, 12, 60}) {
+      const auto chunks = z_chunks(60, planes, k);
+      int next = 0;
+      for (const ZChunk& c : chunks) {
+        CHECK(c.core0 == next);
+        next = c.core1;
+        CHECK(c.ext0 == std::max(0, c.core0 - Grid::radius * k));
+        CHECK(c.ext1 == std::min(60, c.core1 + Grid::radius * k));
+      }
+      CHECK(next == 60);
+    }
+}
+
+TEST_CASE("device memory sizes are read with binary units and bad ones are refused", "[out_of_core]") {
+  CHECK(parse_byte_size("8GiB", "m") == (std::size_t(8) << 30));
+  CHECK(parse_byte_size("8 GiB", "m") == (std::size_t(8) << 30));
+  CHECK(parse_byte_size("1.5 MiB", "m") == std::size_t(1536) * 1024);
+  CHECK(parse_byte_size("4096", "m") == 4096);
+  CHECK(parse_byte_size("12 B", "m") == 12);
+  for (const char* bad : {"", "GiB", "8 GB", "-1 GiB", "8 gib", "0", "1e30 TiB", "8 GiB extra"})
+    CHECK_THROWS_AS(parse_byte_size(bad, "m"), InputError);
+}
