@@ -50,6 +50,7 @@ inline nlohmann::json out_of_core_report(const OutOfCoreStats& s, const RunPlan&
                         {"compute_end_ms", 1e3 * v.compute_end},
                         {"h2d_end_ms", 1e3 * v.h2d_end},
                         {"d2h_end_ms", 1e3 * v.d2h_end},
+                        {"queued_ms", 1e3 * v.queued},
                         {"h2d_bytes", v.h2d_bytes},
                         {"d2h_bytes", v.d2h_bytes},
                         {"h2d_alone_ms", 1e3 * v.h2d_bytes / s.rates.h2d_bytes_per_s},
@@ -77,12 +78,13 @@ inline nlohmann::json out_of_core_report(const OutOfCoreStats& s, const RunPlan&
       {"link_bound_ms_per_step", 1e3 * std::max({h2d / s.rates.h2d_bytes_per_s, d2h / s.rates.d2h_bytes_per_s,
                                                  (h2d + d2h) / s.rates.both_bytes_per_s})},
       {"compute_ms_per_plane", 1e3 * s.rates.seconds_per_plane},
+      {"visit_compute_alone_ms", 1e3 * s.visit_compute_alone_s},
       {"compute_bound_ms_per_step", 1e3 * s.planes_computed / steps * s.rates.seconds_per_plane},
       {"redundant_compute_fraction", interior_planes > 0 ? s.planes_computed / interior_planes - 1 : 0.0},
       {"predicted_ms_per_step", 1e3 * s.shape.predicted_s_per_step},
       {"measured_ms_per_step", 1e3 * t.wall_s / steps},
-      {"timeline_note", "first sweep; every visit starts its compute and both copies together; compute_end is when "
-                        "the compute instance was done; h2d_end and d2h_end are fenced after it, so a copy that "
+      {"timeline_note", "first sweep; every visit starts its compute and both copies together; queued is when the "
+                        "host had queued them; compute_end is when the compute instance was done; h2d_end and d2h_end are fenced after it, so a copy that "
                         "ended sooner shows compute_end (an upper bound)"},
       {"timeline", timeline}};
 }

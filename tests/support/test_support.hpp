@@ -29,6 +29,16 @@ inline Scenario homogeneous(int n, double h, double v, int steps) {
   return s;
 }
 
+// A tilted anisotropic model (eps 0.2, delta 0.1, tilt 30, azimuth 40 degrees)
+// for a TTI scenario; an iso scenario keeps its velocity only.
+inline void tilted_model_if_tti(Scenario& s) {
+  if (s.physics != "tti") return;
+  s.model_parameter("epsilon") = ModelSpec::constant_value(0.2);
+  s.model_parameter("delta") = ModelSpec::constant_value(0.1);
+  s.model_parameter("theta") = ModelSpec::constant_value(30);
+  s.model_parameter("phi") = ModelSpec::constant_value(40);
+}
+
 // The padded box of a field, copied to the host.
 template <class Scalar>
 std::vector<Scalar> to_host(const Field<Scalar>& f) {

@@ -16,8 +16,10 @@
 #include "seis/policies/registry.hpp"
 #include "seis/run_plan.hpp"
 #include "seis/simulation.hpp"
+#include "seis/stability_guard.hpp"
 
 #include <cstring>
+#include <limits>
 #include <vector>
 
 using namespace seis;
@@ -47,12 +49,7 @@ Scenario chunked_scenario(const char* physics) {
   s.f0 = 25;
   s.source = {110, 100, 240};
   s.receivers = {{110, 100, 230}, {120, 90, 240}, {60, 50, 350}, {60, 50, 360}, {100, 100, 590}, {100, 100, 0}};
-  if (s.physics == "tti") {
-    s.model_parameter("epsilon") = ModelSpec::constant_value(0.2);
-    s.model_parameter("delta") = ModelSpec::constant_value(0.1);
-    s.model_parameter("theta") = ModelSpec::constant_value(30);
-    s.model_parameter("phi") = ModelSpec::constant_value(40);
-  }
+  test::tilted_model_if_tti(s);
   return s;
 }
 
@@ -94,9 +91,10 @@ void check_out_of_core_is_bitwise(const char* physics) {
         CHECK(same_bits(host_copy(ooc.state().current(f)), host_copy(in_core.state().current(f))));
         CHECK(same_bits(host_copy(ooc.state().previous(f)), host_copy(in_core.state().previous(f))));
       }
-      // Each chunk brought only its new planes: together the grid's planes
-      // once per sweep, plus the first chunk's halo.
+      // The planes chunks share moved on the device.
       CHECK(ooc.stats().d2d_bytes > 0);
+      // The instability guard's figure, reduced chunk by chunk on the device.
+      CHECK(ooc.wavefield_max_abs() == in_core.wavefield_max_abs());
     }
   }
 }
@@ -133,6 +131,20 @@ TEST_CASE("an out-of-core checkpoint resumes in-core bit for bit (the same array
   resumed.run(nullptr, plan.scenario.steps - 13);
   resumed.receivers().sync();
   CHECK(same_bits(resumed.receivers().traces(), straight.receivers().traces()));
+}
+
+TEST_CASE("a NaN in an out-of-core state reaches the instability guard", "[out_of_core]") {
+  using Physics = IsoPhysics<float>;
+  const RunPlan plan = plan_run(chunked_scenario("iso"), plenty);
+  const auto op = make_strategy<Physics>("gmem_3d");
+  OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, 2, chunk_planes}, plenty);
+  std::vector<float> p = host_copy(ooc.state().current(0));
+  p[std::size_t(plan.grid.index(10, 10, 30))] = std::numeric_limits<float>::quiet_NaN();
+  Kokkos::deep_copy(ooc.state().current(0).flat(),
+                    Kokkos::View<const float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(p.data(), p.size()));
+  ooc.run(nullptr, 3);
+  CHECK(ooc.wavefield_max_abs() > wavefield_limit);
+  REQUIRE_THROWS_WITH(check_wavefield_max<Physics>(ooc.wavefield_max_abs(), 3), Catch::Contains("inf or NaN"));
 }
 
 TEST_CASE("a budget below one chunk's pipeline is refused naming the smallest workable budget, which works",

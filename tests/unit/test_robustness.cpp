@@ -39,12 +39,7 @@ Scenario restart_scenario(const char* physics) {
   s.record_every = 2;
   s.receivers = {{170, 140, 140}, {90, 120, 160}};
   s.f0 = 25;
-  if (s.physics == "tti") {
-    s.model_parameter("epsilon") = ModelSpec::constant_value(0.2);
-    s.model_parameter("delta") = ModelSpec::constant_value(0.1);
-    s.model_parameter("theta") = ModelSpec::constant_value(30);
-    s.model_parameter("phi") = ModelSpec::constant_value(40);
-  }
+  test::tilted_model_if_tti(s);
   return s;
 }
 

@@ -18,6 +18,7 @@
 #include "seis/regions.hpp"
 #include "seis/run_plan.hpp"
 #include "seis/source.hpp"
+#include "seis/stability_guard.hpp"
 #include "seis/stencil_operator.hpp"
 #include "seis/wave_state.hpp"
 
@@ -159,6 +160,8 @@ class Simulation {
   const std::vector<std::string>& warnings() const { return warnings_; }
   int steps_done() const { return step_; }
   index_t pml_points() const { return pml_.points(); }
+  // Largest |value| of the wavefields now (the instability guard).
+  double wavefield_max_abs() const { return seis::wavefield_max_abs(state_); }
 
  private:
   // The receivers inside this sub-domain, in local coordinates; their

@@ -19,6 +19,28 @@ namespace seis {
 // Steps between checks: about 1 % of a step's memory traffic per step.
 constexpr int stability_check_every = 50;
 
+// |x|, or `big` when x is inf or NaN (which fail a <= big).
+template <class Scalar>
+KOKKOS_INLINE_FUNCTION Scalar abs_or_big(Scalar x, Scalar big) {
+  const Scalar a = x < 0 ? -x : x;
+  return a <= big ? a : big;
+}
+
+// Largest |value| of p[0, n) into *out, a device scalar (not waited for):
+// out-of-core runs reduce each chunk's planes on the device while it is
+// there.
+template <class Scalar>
+void max_abs_into(const Scalar* p, index_t n, Scalar* out) {
+  const Scalar big = std::numeric_limits<Scalar>::max();
+  Kokkos::parallel_reduce(
+      "seis::stability_guard", Kokkos::RangePolicy<DefaultExec, LightWeightLaunch>(0, n),
+      KOKKOS_LAMBDA(index_t i, Scalar & acc) {
+        const Scalar b = abs_or_big(p[i], big);
+        if (b > acc) acc = b;
+      },
+      Kokkos::Max<Scalar, DefaultMem>(Kokkos::View<Scalar, DefaultMem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(out)));
+}
+
 // Largest |value| over every field of both time levels; the scalar type's
 // max() where any value is inf or NaN.
 template <class Physics, class MemSpace>
@@ -34,9 +56,7 @@ double wavefield_max_abs(const WaveState<Physics, MemSpace>& state) {
       Kokkos::parallel_reduce(
           "seis::stability_guard", Kokkos::RangePolicy<Exec>(0, v.extent(0)),
           KOKKOS_LAMBDA(std::size_t i, Scalar & acc) {
-            const Scalar x = v(i);
-            const Scalar a = x < 0 ? -x : x;
-            const Scalar b = a <= big ? a : big;  // NaN and inf fail a <= big
+            const Scalar b = abs_or_big(v(i), big);
             if (b > acc) acc = b;
           },
           Kokkos::Max<Scalar>(m));
@@ -48,10 +68,10 @@ double wavefield_max_abs(const WaveState<Physics, MemSpace>& state) {
 // Above this the run is treated as exploding (well before float overflow).
 constexpr double wavefield_limit = 1e30;
 
-// Throws std::runtime_error naming the step and the likely causes.
-template <class Physics, class MemSpace>
-void check_wavefield(const WaveState<Physics, MemSpace>& state, int step) {
-  const double m = wavefield_max_abs(state);
+// Throws std::runtime_error naming the step and the likely causes when m,
+// the largest |value| of the wavefields after `step` steps, is too large.
+template <class Physics>
+void check_wavefield_max(double m, int step) {
   if (m <= wavefield_limit) return;
   char value[64];
   std::snprintf(value, sizeof value, "%.3g", m);
@@ -61,6 +81,11 @@ void check_wavefield(const WaveState<Physics, MemSpace>& state, int step) {
                            " by step " + std::to_string(step) + " (checked every " +
                            std::to_string(stability_check_every) + " steps); likely causes: " +
                            Physics::instability_hint() + "; no results were written");
+}
+
+template <class Physics, class MemSpace>
+void check_wavefield(const WaveState<Physics, MemSpace>& state, int step) {
+  check_wavefield_max<Physics>(wavefield_max_abs(state), step);
 }
 
 }  // namespace seis

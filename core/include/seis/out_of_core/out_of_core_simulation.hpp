@@ -30,6 +30,7 @@
 #include "seis/run_plan.hpp"
 #include "seis/simulation.hpp"
 #include "seis/source.hpp"
+#include "seis/stability_guard.hpp"
 #include "seis/stencil_operator.hpp"
 #include "seis/wave_state.hpp"
 
@@ -75,9 +76,11 @@ struct OutOfCoreStats {
   double h2d_bytes = 0, d2h_bytes = 0, d2d_bytes = 0;  // moved so far
   double planes_computed = 0;                          // plane-steps, halos included
   double sweep_s = 0;                                  // wall time of the sweeps
+  double visit_compute_alone_s = 0;  // one visit of a middle chunk, no copies running (measured at the start)
   struct Visit {
     int chunk = 0;
     double start = 0, compute_end = 0, h2d_end = 0, d2h_end = 0;  // s since the sweep began
+    double queued = 0;  // when the host had queued the copies and the compute
     double h2d_bytes = 0, d2h_bytes = 0;
   };
   std::vector<Visit> timeline;  // the first sweep
@@ -125,6 +128,7 @@ class OutOfCoreSimulation {
     stats_.rates = measure_rates();
     choose_shape(settings);
     make_chunks();
+    time_one_visit();
   }
 
   // Runs `steps` steps (default: the scenario's) from steps_done(); the
@@ -139,7 +143,8 @@ class OutOfCoreSimulation {
     while (done < steps) {
       int k = std::min(stats_.shape.steps_per_visit, steps - done);
       for (int every : land_on_) k = std::min(k, every - step_ % every);
-      sweep(k, t);
+      const bool reduce = (step_ + k) / stability_check_every != step_ / stability_check_every || done + k == steps;
+      sweep(k, t, reduce);
       step_ += k;
       done += k;
       Kokkos::Timer other;
@@ -174,6 +179,12 @@ class OutOfCoreSimulation {
   int steps_done() const { return step_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
   index_t pml_points() const { return host_pml_.points(); }
+  // Largest |value| of the wavefields now: reduced on the device during the
+  // last sweep when it crossed a multiple of stability_check_every or ended
+  // the run, else read from the host.
+  double wavefield_max_abs() const {
+    return reduced_at_step_ == step_ ? reduced_max_ : seis::wavefield_max_abs(host_);
+  }
   const OutOfCoreStats& stats() const { return stats_; }
 
  private:
@@ -305,6 +316,23 @@ class OutOfCoreSimulation {
     return r;
   }
 
+  // A visit of the middle chunk alone (buffer 0 holds planes of the state,
+  // not that chunk's: the arithmetic, not the values, is timed).
+  void time_one_visit() {
+    Chunk& c = chunks_[chunks_.size() / 2];
+    const int step = step_;
+    const double planes = stats_.planes_computed;
+    compute(c, buffers_[0], stats_.shape.steps_per_visit);  // warm-up
+    fence("seis::out_of_core_calibration");
+    Kokkos::Timer clock;
+    compute(c, buffers_[0], stats_.shape.steps_per_visit);
+    fence("seis::out_of_core_calibration");
+    stats_.visit_compute_alone_s = clock.seconds();
+    step_ = step;
+    stats_.planes_computed = planes;
+    c.receivers.restore(std::vector<float>(c.receivers.traces().size(), 0.0f), 0);  // forget what it recorded
+  }
+
   double in_bytes_per_plane() const { return double(state_arrays) * plan_.grid.stride_z() * sizeof(scalar_type); }
   double out_bytes_per_plane() const { return double(2 * F) * plan_.grid.stride_z() * sizeof(scalar_type); }
 
@@ -343,6 +371,7 @@ class OutOfCoreSimulation {
       chunks_.push_back(std::move(c));
     }
     stats_.chunks = int(chunks_.size());
+    chunk_max_ = Kokkos::View<scalar_type*, DefaultMem>("seis::chunk_max_abs", chunks_.size() * 2 * F);
     stats_.device_bytes = 0;
     for (auto& b : buffers_) {
       for (int a = 0; a < 3; ++a) {
@@ -462,7 +491,16 @@ class OutOfCoreSimulation {
     }
   }
 
-  void sweep(int k, RunTiming& t) {
+  // Largest |value| of the chunk's own planes of every field at both time
+  // levels into per_chunk(v), on the default instance after its compute.
+  void reduce_core(const Chunk& c, Buffer& b, int v) {
+    const index_t plane = plan_.grid.stride_z();
+    const index_t first = index_t(c.z.core0 - c.z.ext0 + R) * plane, n = index_t(c.z.core1 - c.z.core0) * plane;
+    for (int a = 0; a < 2 * F; ++a)
+      max_abs_into(buffer_array(b, a) + first, n, chunk_max_.data() + 2 * F * v + a);
+  }
+
+  void sweep(int k, RunTiming& t, bool reduce) {
     ScopedRegion region("seis::out_of_core_sweep");
     Kokkos::Timer clock;
     const bool record = stats_.sweeps == 0;
@@ -477,6 +515,8 @@ class OutOfCoreSimulation {
       if (v > 0) store(chunks_[std::size_t(v) - 1], buffers_[std::size_t((v - 1) % pipeline_buffers)]);
       if (v + 1 < n) load_next(v, b, buffers_[std::size_t((v + 1) % pipeline_buffers)]);
       compute(chunks_[std::size_t(v)], b, k);
+      if (reduce) reduce_core(chunks_[std::size_t(v)], b, v);
+      visit.queued = clock.seconds();
       fence("seis::out_of_core_compute", DefaultExec());
       visit.compute_end = clock.seconds();
       h2d_.fence();
@@ -490,6 +530,12 @@ class OutOfCoreSimulation {
     }
     store(chunks_[std::size_t(n) - 1], buffers_[std::size_t((n - 1) % pipeline_buffers)]);
     d2h_.fence();
+    if (reduce) {
+      const auto all = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), chunk_max_);
+      reduced_max_ = 0;
+      for (std::size_t i = 0; i < all.extent(0); ++i) reduced_max_ = std::max(reduced_max_, double(all(i)));
+      reduced_at_step_ = step_ + k;
+    }
     ++stats_.sweeps;
     stats_.sweep_s += clock.seconds();
   }
@@ -545,6 +591,9 @@ class OutOfCoreSimulation {
   std::vector<int> land_on_;
   StepObserver observer_;
   OutOfCoreStats stats_;
+  Kokkos::View<scalar_type*, DefaultMem> chunk_max_;  // per chunk and array, the last reducing sweep's
+  double reduced_max_ = 0;
+  int reduced_at_step_ = -1;
   int step_ = 0;
 };
 
