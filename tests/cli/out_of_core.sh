@@ -20,7 +20,8 @@ expect_refusal() {  # exit code, pattern, extra arguments
   local code=$1 pattern=$2; shift 2
   set +e; "$seis" run "$scenario" --output "$work/refused" --quiet --no-stream "$@" 2> "$work/err"; local rc=$?; set -e
   [ $rc -eq "$code" ] || fail "exit $rc (expected $code) for $*: $(cat "$work/err")"
-  [ "$(wc -l < "$work/err")" -eq 1 ] || fail "more than one line for $*: $(cat "$work/err")"
+  # (Kokkos' OpenMP backend may add its own warnings on stderr)
+  [ "$(grep -c "error" "$work/err")" -eq 1 ] || fail "not exactly one error line for $*: $(cat "$work/err")"
   grep -Eq "^seis: error: .*$pattern" "$work/err" || fail "unexpected message for $*: $(cat "$work/err")"
   [ ! -e "$work/refused" ] || fail "output written for a refused run ($*)"
 }
