@@ -91,8 +91,20 @@ void check_out_of_core_is_bitwise(const char* physics) {
         CHECK(same_bits(host_copy(ooc.state().current(f)), host_copy(in_core.state().current(f))));
         CHECK(same_bits(host_copy(ooc.state().previous(f)), host_copy(in_core.state().previous(f))));
       }
-      // The planes chunks share moved on the device.
+      // The planes chunks share moved on the device; the first sweep's
+      // timeline has every visit, with no more than a sweep's copies.
       CHECK(ooc.stats().d2d_bytes > 0);
+      const auto& timeline = ooc.stats().timeline;
+      REQUIRE(timeline.size() == std::size_t(ooc.stats().chunks));
+      double in = 0, out = 0;
+      for (const auto& v : timeline) {
+        CHECK(v.start <= v.queued);
+        in += v.h2d_bytes;
+        out += v.d2h_bytes;
+      }
+      CHECK(in > 0);
+      CHECK(in < ooc.stats().h2d_bytes / ooc.stats().sweeps);
+      CHECK(out < ooc.stats().d2h_bytes / ooc.stats().sweeps);
       // The instability guard's figure, reduced chunk by chunk on the device.
       CHECK(ooc.wavefield_max_abs() == in_core.wavefield_max_abs());
     }
