@@ -508,7 +508,10 @@ class OutOfCoreSimulation {
     for (const PlaneSpan& s : chunks_[0].spans) host_to_buffer(s, buffers_[0]);
     h2d_.fence();
     for (int v = 0; v < n; ++v) {
-      OutOfCoreStats::Visit visit{v, clock.seconds(), 0, 0, 0, stats_.h2d_bytes, stats_.d2h_bytes};
+      OutOfCoreStats::Visit visit;
+      visit.chunk = v;
+      visit.start = clock.seconds();
+      const double h2d_before = stats_.h2d_bytes, d2h_before = stats_.d2h_bytes;
       Buffer& b = buffers_[std::size_t(v % pipeline_buffers)];
       // Both copies are queued before the compute: its launches may block
       // the host (they would hold back the copy queued after them).
@@ -524,8 +527,8 @@ class OutOfCoreSimulation {
       d2h_.fence();
       visit.d2h_end = clock.seconds();
       t.stencil_s += visit.compute_end - visit.start;
-      visit.h2d_bytes = stats_.h2d_bytes - visit.h2d_bytes;
-      visit.d2h_bytes = stats_.d2h_bytes - visit.d2h_bytes;
+      visit.h2d_bytes = stats_.h2d_bytes - h2d_before;
+      visit.d2h_bytes = stats_.d2h_bytes - d2h_before;
       if (record) stats_.timeline.push_back(visit);
     }
     store(chunks_[std::size_t(n) - 1], buffers_[std::size_t((n - 1) % pipeline_buffers)]);
