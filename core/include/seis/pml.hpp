@@ -164,7 +164,7 @@ class Cpml {
     if (p.thickness <= 0) return;
     const double h[3] = {grid.hx(), grid.hy(), grid.hz()};
     layout_ = CpmlAuxLayout(sub, p.thickness);
-    ghosts_ = ghost_layers(sub, layout_);
+    memory_boxes_ = memory_boxes(sub, layout_);
     const auto w2 = second_derivative_weights<R>();
     for (int axis = 0; axis < 3; ++axis) {
       for (int m = 0; m <= R; ++m) d2w_[axis][m] = Scalar(w2[m] / (h[axis] * h[axis]));
@@ -193,27 +193,50 @@ class Cpml {
     return n;
   }
 
-  // Advances every point of the six slabs (field 0, model 0): pass A over all
-  // slabs and the ghost layers beyond faces with a neighbour, then pass B.
+  // Advances every point of the six slabs (field 0, model 0). Pass A
+  // advances psi of one axis per kernel over the layers where that axis is
+  // damped (and the 2 layers beyond a face with a neighbour); pass B then
+  // marches up z-columns of each slab (see UpdateColumns).
   template <class Physics>
   void apply(const StepData<Physics>& d) const {
     if (!enabled()) return;
     using Exec = typename MemSpace::execution_space;
-    for (const Box& b : regions_.slabs)
-      if (!b.empty()) Kokkos::parallel_for("seis::cpml_memory", box_points<Exec>(b), Kernel<Physics, false>{*this, d});
-    const Box* g = ghosts_.data();
-    const char* ghost_label = "seis::cpml_memory_ghosts";
-    if (!g[0].empty()) for_each_point(ghost_label, Exec(), g[0], Kernel<Physics, false, 0>{*this, d});
-    if (!g[1].empty()) for_each_point(ghost_label, Exec(), g[1], Kernel<Physics, false, 0>{*this, d});
-    if (!g[2].empty()) for_each_point(ghost_label, Exec(), g[2], Kernel<Physics, false, 1>{*this, d});
-    if (!g[3].empty()) for_each_point(ghost_label, Exec(), g[3], Kernel<Physics, false, 1>{*this, d});
-    if (!g[4].empty()) for_each_point(ghost_label, Exec(), g[4], Kernel<Physics, false, 2>{*this, d});
-    if (!g[5].empty()) for_each_point(ghost_label, Exec(), g[5], Kernel<Physics, false, 2>{*this, d});
-    for (const Box& b : regions_.slabs)
-      if (!b.empty()) Kokkos::parallel_for("seis::cpml_update", box_points<Exec>(b), Kernel<Physics, true>{*this, d});
+    {
+      ScopedRegion r("seis::cpml_memory");
+      for (const Box& b : memory_boxes_[0])
+        if (!b.empty()) for_each_point("seis::cpml_memory_x", Exec(), b, MemoryPoints<Physics, 0>{*this, d}, warp_tile(b));
+      for (const Box& b : memory_boxes_[1])
+        if (!b.empty()) for_each_point("seis::cpml_memory_y", Exec(), b, MemoryPoints<Physics, 1>{*this, d}, warp_tile(b));
+      for (const Box& b : memory_boxes_[2])
+        if (!b.empty())
+          Kokkos::parallel_for("seis::cpml_memory_z", column_policy<Exec>(b, 1), MemoryColumnsZ<Physics>{*this, d, b});
+    }
+    ScopedRegion r("seis::cpml_update");
+    for (const Box& b : regions_.slabs) {
+      if (b.empty()) continue;
+      // z-slabs are damped along z everywhere, the others nowhere (physics.md §3.5).
+      const int chunk = b.nz() < update_chunk ? b.nz() : update_chunk;
+      const int chunks = (b.nz() + chunk - 1) / chunk;
+      if (layout_.damped<2>(b.z0))
+        Kokkos::parallel_for("seis::cpml_update_z", column_policy<Exec>(b, chunks), UpdateColumns<Physics, true>{*this, d, b, chunk});
+      else
+        Kokkos::parallel_for("seis::cpml_update", column_policy<Exec>(b, chunks), UpdateColumns<Physics, false>{*this, d, b, chunk});
+    }
   }
 
  private:
+  // Planes one thread of pass B advances in an x or y slab: the 2R planes of
+  // p it reads beyond its chunk cost 2R/update_chunk more reads (mostly L2
+  // hits), fewer planes give more threads. A z-slab (L planes) is one chunk.
+  static constexpr int update_chunk = 64;
+
+  // (x, y, chunk) over a box's columns; tiles of up to a warp in x (see warp_tile).
+  template <class Exec>
+  static BoxPolicy<Exec> column_policy(const Box& b, int chunks) {
+    const auto t = warp_tile(Box{0, b.nx(), 0, b.ny(), 0, 1});
+    return BoxPolicy<Exec>({0, 0, 0}, {b.nx(), b.ny(), chunks}, {t[0], t[1], 1});
+  }
+
   static coef_view to_device(const std::string& label, const std::vector<double>& v) {
     coef_view view(label, v.size());
     auto host = Kokkos::create_mirror_view(view);
@@ -222,91 +245,172 @@ class Cpml {
     return view;
   }
 
-  // The 2 layers beyond each face with a neighbour (x-, x+, y-, y+, z-, z+,
-  // local coordinates) where psi of that axis is damped and stored here.
-  static std::array<Box, 6> ghost_layers(const Subdomain& sub, const CpmlAuxLayout& l) {
-    std::array<Box, 6> ghosts{};
+  // Where pass A advances psi of axis a, per side of the axis: the slab's
+  // layers inside the local box and the 2 layers beyond a face with a
+  // neighbour (pass B reads them), full across (local coordinates).
+  static std::array<std::array<Box, 2>, 3> memory_boxes(const Subdomain& sub, const CpmlAuxLayout& l) {
+    std::array<std::array<Box, 2>, 3> boxes{};
     for (int a = 0; a < 3; ++a)
-      for (int face = 0; face < 2; ++face) {
-        if (!sub.has_neighbour(a, face)) continue;
+      for (int side = 0; side < 2; ++side) {
+        if (l.depth[a][side] == 0) continue;
+        const int slab_lo = side == 0 ? 0 : l.N[a] - l.L, slab_hi = side == 0 ? l.L : l.N[a];
+        const int reach_lo = l.offset[a] - (sub.has_neighbour(a, 0) ? 2 : 0);
+        const int reach_hi = l.offset[a] + l.n[a] + (sub.has_neighbour(a, 1) ? 2 : 0);
+        const int g0 = std::max(slab_lo, reach_lo), g1 = std::min(slab_hi, reach_hi);
+        if (g1 <= g0) continue;
         int lo[3] = {0, 0, 0}, hi[3] = {l.n[0], l.n[1], l.n[2]};
-        lo[a] = face == 0 ? -2 : l.n[a];
-        hi[a] = lo[a] + 2;
-        // Global range of the layers, cut to the slab side whose part is stored here.
-        for (int side = 0; side < 2; ++side) {
-          if (l.depth[a][side] == 0) continue;
-          const int slab_lo = side == 0 ? 0 : l.N[a] - l.L, slab_hi = side == 0 ? l.L : l.N[a];
-          const int g0 = std::max(lo[a] + l.offset[a], slab_lo), g1 = std::min(hi[a] + l.offset[a], slab_hi);
-          if (g1 <= g0) continue;
-          int blo[3] = {lo[0], lo[1], lo[2]}, bhi[3] = {hi[0], hi[1], hi[2]};
-          blo[a] = g0 - l.offset[a];
-          bhi[a] = g1 - l.offset[a];
-          ghosts[2 * a + face] = Box{blo[0], bhi[0], blo[1], bhi[1], blo[2], bhi[2]};
-        }
+        lo[a] = g0 - l.offset[a];
+        hi[a] = g1 - l.offset[a];
+        boxes[a][side] = Box{lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]};
       }
-    return ghosts;
+    return boxes;
   }
 
-  // The slab kernel (public: CUDA cannot launch private nested functors).
-  // OnlyAxis >= 0: pass A for that axis alone (the ghost layers).
+  // The kernels (public: CUDA cannot launch private nested functors). Each
+  // point's arithmetic is the one of physics.md §3.1 in one fixed order
+  // (psi_step, add_axis), whatever traversal calls it: the values are
+  // bitwise the same in any box shape and sub-domain.
  public:
-  template <class Physics, bool UpdatePass, int OnlyAxis = -1>
-  struct Kernel {
+  // psi = b psi + a D1 p, from p at -2, -1, +1, +2 along the axis.
+  KOKKOS_FORCEINLINE_FUNCTION static Scalar psi_step(const Scalar (&w)[2], Scalar b, Scalar psi, Scalar a, Scalar m2,
+                                                     Scalar m1, Scalar p1, Scalar p2) {
+    const Scalar d1p = w[0] * (p1 - m1) + w[1] * (p2 - m2);
+    return b * psi + a * d1p;
+  }
+
+  // One axis of pass B: D2 p (from `plus`/`minus`, p at +-m along the axis)
+  // joins the Laplacian and, where the axis is damped, xi advances and
+  // D1 psi + xi joins the correction (psi at -2, -1, +1, +2 in s).
+  template <class Plus, class Minus>
+  KOKKOS_FORCEINLINE_FUNCTION static Scalar second_derivative(const Scalar (&w)[R + 1], Scalar p0, const Plus& plus,
+                                                               const Minus& minus) {
+    Scalar d2 = w[0] * p0;
+    for (int m = 1; m <= R; ++m) d2 += w[m] * (plus(m) + minus(m));
+    return d2;
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static void damp(const Scalar (&w)[2], Scalar b, Scalar a, Scalar d2, Scalar s_m2,
+                                               Scalar s_m1, Scalar s_p1, Scalar s_p2, Scalar& xi, Scalar& extra) {
+    const Scalar d1psi = w[0] * (s_p1 - s_m1) + w[1] * (s_p2 - s_m2);
+    xi = b * xi + a * (d2 + d1psi);
+    extra += d1psi + xi;
+  }
+
+  // Pass A along x or y, one point per thread: the neighbours along the
+  // axis come from the same or the next rows, which the block shares.
+  template <class Physics, int Axis>
+  struct MemoryPoints {
     Cpml pml;
     StepData<Physics> d;
-
-    // Pass A: psi_a of every damped axis a.
-    template <int Axis>
-    KOKKOS_FORCEINLINE_FUNCTION void update_psi(int x, int y, int z, const Scalar* p) const {
-      const int c = Axis == 0 ? x : Axis == 1 ? y : z;
-      if (!pml.layout_.template damped<Axis>(c)) return;
-      const index_t s = Axis == 0 ? 1 : Axis == 1 ? d.grid.stride_y() : d.grid.stride_z();
-      const Scalar d1p = pml.d1w_[Axis][0] * (p[s] - p[-s]) + pml.d1w_[Axis][1] * (p[2 * s] - p[-2 * s]);
-      const int g = pml.layout_.template global<Axis>(c);
-      Scalar& psi = pml.psi_[Axis](pml.layout_.template index<Axis>(x, y, z));
-      psi = pml.b_[Axis](g) * psi + pml.a_[Axis](g) * d1p;
-    }
-
-    // Pass B, axis a: adds D2_a p to the Laplacian and, where a is damped,
-    // D1_a psi_a + xi_a (after advancing xi_a) to the correction.
-    template <int Axis>
-    KOKKOS_FORCEINLINE_FUNCTION void add_axis(int x, int y, int z, const Scalar* p, Scalar& lap,
-                                              Scalar& extra) const {
-      const index_t s = Axis == 0 ? 1 : Axis == 1 ? d.grid.stride_y() : d.grid.stride_z();
-      Scalar d2 = pml.d2w_[Axis][0] * p[0];
-      for (int m = 1; m <= R; ++m) d2 += pml.d2w_[Axis][m] * (p[m * s] + p[-m * s]);
-      lap += d2;
-      const int c = Axis == 0 ? x : Axis == 1 ? y : z;
-      if (!pml.layout_.template damped<Axis>(c)) return;
-      const index_t a = pml.layout_.template index<Axis>(x, y, z), as = pml.layout_.template stride<Axis>();
-      const auto& psi = pml.psi_[Axis];
-      const Scalar d1psi = pml.d1w_[Axis][0] * (psi(a + as) - psi(a - as)) +
-                           pml.d1w_[Axis][1] * (psi(a + 2 * as) - psi(a - 2 * as));
-      const int g = pml.layout_.template global<Axis>(c);
-      Scalar& xi = pml.xi_[Axis](a);
-      xi = pml.b_[Axis](g) * xi + pml.a_[Axis](g) * (d2 + d1psi);
-      extra += d1psi + xi;
-    }
-
     KOKKOS_INLINE_FUNCTION void operator()(int x, int y, int z) const {
-      const index_t idx = d.grid.index(x, y, z);
-      const Scalar* p = d.cur[Physics::pressure_field] + idx;
-      if (!UpdatePass && OnlyAxis >= 0) {
-        update_psi<OnlyAxis < 0 ? 0 : OnlyAxis>(x, y, z, p);
-        return;
+      const Scalar* p = d.cur[Physics::pressure_field] + d.grid.index(x, y, z);
+      const index_t s = Axis == 0 ? 1 : d.grid.stride_y();
+      const int g = pml.layout_.template global<Axis>(Axis == 0 ? x : y);
+      Scalar& psi = pml.psi_[Axis](pml.layout_.template index<Axis>(x, y, z));
+      psi = psi_step(pml.d1w_[Axis], pml.b_[Axis](g), psi, pml.a_[Axis](g), p[-2 * s], p[-s], p[s], p[2 * s]);
+    }
+  };
+
+  // Pass A along z: one thread per (x, y) column walks the box's layers,
+  // keeping p at z-2..z+2 in registers, so each plane of p is read once.
+  template <class Physics>
+  struct MemoryColumnsZ {
+    Cpml pml;
+    StepData<Physics> d;
+    Box box;
+    KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int) const {
+      const int x = box.x0 + i, y = box.y0 + j;
+      const index_t sz = d.grid.stride_z(), as = pml.layout_.template stride<2>();
+      const Scalar* p = d.cur[Physics::pressure_field] + d.grid.index(x, y, box.z0);
+      Scalar* psi = pml.psi_[2].data() + pml.layout_.template index<2>(x, y, box.z0);
+      Scalar q[5] = {p[-2 * sz], p[-sz], p[0], p[sz], 0};
+      for (int z = box.z0; z < box.z1; ++z, p += sz, psi += as) {
+        q[4] = p[2 * sz];
+        const int g = pml.layout_.template global<2>(z);
+        *psi = psi_step(pml.d1w_[2], pml.b_[2](g), *psi, pml.a_[2](g), q[0], q[1], q[3], q[4]);
+        for (int m = 0; m < 4; ++m) q[m] = q[m + 1];
       }
-      if (!UpdatePass) {
-        update_psi<0>(x, y, z, p);
-        update_psi<1>(x, y, z, p);
-        update_psi<2>(x, y, z, p);
-        return;
+    }
+  };
+
+  // Pass B: one thread per (x, y) column walks `chunk` planes of a slab,
+  // keeping p at z-R..z+R (and psi_z at z-2..z+2 in z-slabs) in registers,
+  // so each plane is read once per chunk rather than 2R+1 times; x and y
+  // neighbours come from the rows the block shares. Whether x and y are
+  // damped is fixed per column; z is damped in every z-slab point and
+  // nowhere else (ZDamped).
+  template <class Physics, bool ZDamped>
+  struct UpdateColumns {
+    Cpml pml;
+    StepData<Physics> d;
+    Box slab;
+    int chunk;
+
+    KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
+      const CpmlAuxLayout& l = pml.layout_;
+      const int x = slab.x0 + i, y = slab.y0 + j;
+      const int z0 = slab.z0 + c * chunk, z1 = z0 + chunk < slab.z1 ? z0 + chunk : slab.z1;
+      const index_t sy = d.grid.stride_y(), sz = d.grid.stride_z();
+      const index_t start = d.grid.index(x, y, z0);
+      const Scalar* p = d.cur[Physics::pressure_field] + start;
+      Scalar* next = d.next[Physics::pressure_field] + start;
+      const Scalar* V = d.model[Physics::velocity_model] + start;
+
+      // x and y: damped or not for the whole column; their memory
+      // variables move by a fixed step per plane.
+      const bool dx = l.template damped<0>(x), dy = l.template damped<1>(y);
+      const int gx = l.template global<0>(x), gy = l.template global<1>(y);
+      const Scalar bx = dx ? pml.b_[0](gx) : Scalar(0), ax = dx ? pml.a_[0](gx) : Scalar(0);
+      const Scalar by = dy ? pml.b_[1](gy) : Scalar(0), ay = dy ? pml.a_[1](gy) : Scalar(0);
+      index_t ix = 0, iy = 0, step_x = 0, step_y = 0;
+      if (dx) ix = l.template index<0>(x, y, z0), step_x = l.template index<0>(x, y, z0 + 1) - ix;
+      if (dy) iy = l.template index<1>(x, y, z0), step_y = l.template index<1>(x, y, z0 + 1) - iy;
+      const index_t psy = l.template stride<1>();
+
+      Scalar col[2 * R + 1];
+      for (int m = 0; m < 2 * R; ++m) col[m] = p[(m - R) * sz];
+      Scalar pz[5] = {0, 0, 0, 0, 0};
+      index_t iz = 0;
+      const index_t psz = l.template stride<2>();
+      if (ZDamped) {
+        iz = l.template index<2>(x, y, z0);
+        for (int m = 0; m < 4; ++m) pz[m] = pml.psi_[2](iz + (m - 2) * psz);
       }
-      Scalar lap = 0, extra = 0;
-      add_axis<0>(x, y, z, p, lap, extra);
-      add_axis<1>(x, y, z, p, lap, extra);
-      add_axis<2>(x, y, z, p, lap, extra);
-      Scalar* next = d.next[Physics::pressure_field];
-      next[idx] = Scalar(2) * p[0] - next[idx] + d.model[Physics::velocity_model][idx] * (lap + extra);
+
+      for (int z = z0; z < z1; ++z, p += sz, next += sz, V += sz, ix += step_x, iy += step_y, iz += psz) {
+        col[2 * R] = p[R * sz];
+        Scalar lap = 0, extra = 0;
+        {
+          const Scalar d2 = second_derivative(pml.d2w_[0], col[R], [&](int m) { return p[m]; },
+                                              [&](int m) { return p[-m]; });
+          lap += d2;
+          if (dx) {
+            const Scalar* s = pml.psi_[0].data() + ix;
+            damp(pml.d1w_[0], bx, ax, d2, s[-2], s[-1], s[1], s[2], pml.xi_[0](ix), extra);
+          }
+        }
+        {
+          const Scalar d2 = second_derivative(pml.d2w_[1], col[R], [&](int m) { return p[m * sy]; },
+                                              [&](int m) { return p[-m * sy]; });
+          lap += d2;
+          if (dy) {
+            const Scalar* s = pml.psi_[1].data() + iy;
+            damp(pml.d1w_[1], by, ay, d2, s[-2 * psy], s[-psy], s[psy], s[2 * psy], pml.xi_[1](iy), extra);
+          }
+        }
+        {
+          const Scalar d2 = second_derivative(pml.d2w_[2], col[R], [&](int m) { return col[R + m]; },
+                                              [&](int m) { return col[R - m]; });
+          lap += d2;
+          if (ZDamped) {
+            pz[4] = pml.psi_[2](iz + 2 * psz);
+            const int gz = l.template global<2>(z);
+            damp(pml.d1w_[2], pml.b_[2](gz), pml.a_[2](gz), d2, pz[0], pz[1], pz[3], pz[4], pml.xi_[2](iz), extra);
+            for (int m = 0; m < 4; ++m) pz[m] = pz[m + 1];
+          }
+        }
+        *next = Scalar(2) * col[R] - *next + *V * (lap + extra);
+        for (int m = 0; m < 2 * R; ++m) col[m] = col[m + 1];
+      }
     }
   };
 
@@ -315,7 +419,7 @@ class Cpml {
   Regions regions_;
   coef_view a_[3], b_[3], psi_[3], xi_[3];
   CpmlAuxLayout layout_;
-  std::array<Box, 6> ghosts_{};
+  std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
   Scalar d2w_[3][R + 1] = {};  // D2 weights / h^2 per axis
   Scalar d1w_[3][2] = {};      // D1 weights / h per axis
 };
