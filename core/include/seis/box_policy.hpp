@@ -21,14 +21,14 @@ BoxPolicy<Exec> box_points(const Box& b) {
   return BoxPolicy<Exec>({b.x0, b.y0, b.z0}, {b.x1, b.y1, b.z1}, {32, 4, 2});
 }
 
-// Tiles of about 256 threads at most a warp wide in x: a box narrower than
-// 32 points (the x-slabs of a thin CPML) fills each warp with its next rows
-// instead of leaving lanes idle; deeper in z where the box is thin in y.
-inline std::array<int, 3> warp_tile(const Box& b) {
+// Tiles of at most `threads` threads and a warp wide in x: a box narrower
+// than 32 points (the x-slabs of a thin CPML) fills each warp with its next
+// rows instead of leaving lanes idle; deeper in z where the box is thin in y.
+inline std::array<int, 3> warp_tile(const Box& b, int threads = 256) {
   const int tx = b.nx() < 32 ? (b.nx() > 0 ? b.nx() : 1) : 32;
-  const int rows = 256 / tx;
+  const int rows = threads / tx;
   const int ty = b.ny() < rows ? (b.ny() > 0 ? b.ny() : 1) : rows;
-  const int tz = 256 / (tx * ty);
+  const int tz = threads / (tx * ty);
   return {tx, ty, b.nz() < tz ? (b.nz() > 0 ? b.nz() : 1) : tz};
 }
 
@@ -43,9 +43,8 @@ struct ShiftedBy {
 };
 
 template <class Exec, class F>
-void for_each_point(const char* label, const Exec& exec, const Box& b, const F& f,
-                    const std::array<int, 3>& tile = {32, 4, 2}) {
-  Kokkos::parallel_for(label, BoxPolicy<Exec>(exec, {0, 0, 0}, {b.nx(), b.ny(), b.nz()}, {tile[0], tile[1], tile[2]}),
+void for_each_point(const char* label, const Exec& exec, const Box& b, const F& f) {
+  Kokkos::parallel_for(label, BoxPolicy<Exec>(exec, {0, 0, 0}, {b.nx(), b.ny(), b.nz()}, {32, 4, 2}),
                        ShiftedBy<F>{f, b.x0, b.y0, b.z0});
 }
 

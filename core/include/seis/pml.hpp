@@ -30,6 +30,7 @@
 #include "seis/grid.hpp"
 #include "seis/regions.hpp"
 #include "seis/stencil_coefficients.hpp"
+#include "seis/streaming_bounds.hpp"
 #include "seis/wave_state.hpp"
 
 #include <Kokkos_Core.hpp>
@@ -194,9 +195,10 @@ class Cpml {
   }
 
   // Advances every point of the six slabs (field 0, model 0). Pass A
-  // advances psi of one axis per kernel over the layers where that axis is
-  // damped (and the 2 layers beyond a face with a neighbour); pass B then
-  // marches up z-columns of each slab (see UpdateColumns).
+  // advances psi_x and psi_y over the layers where x or y is damped (and
+  // the 2 layers beyond a face with a neighbour); pass B then walks up the
+  // z-columns of each slab and, in the z-slabs, advances psi_z on the way
+  // (see UpdateColumns).
   template <class Physics>
   void apply(const StepData<Physics>& d) const {
     if (!enabled()) return;
@@ -204,37 +206,46 @@ class Cpml {
     {
       ScopedRegion r("seis::cpml_memory");
       for (const Box& b : memory_boxes_[0])
-        if (!b.empty()) for_each_point("seis::cpml_memory_x", Exec(), b, MemoryPoints<Physics, 0>{*this, d}, warp_tile(b));
-      for (const Box& b : memory_boxes_[1])
-        if (!b.empty()) for_each_point("seis::cpml_memory_y", Exec(), b, MemoryPoints<Physics, 1>{*this, d}, warp_tile(b));
-      for (const Box& b : memory_boxes_[2])
         if (!b.empty())
-          Kokkos::parallel_for("seis::cpml_memory_z", column_policy<Exec>(b, 1), MemoryColumnsZ<Physics>{*this, d, b});
+          Kokkos::parallel_for("seis::cpml_memory_x", column_policy<Exec>(b, chunks(b)), MemoryColumns<Physics, 0>{*this, d, b});
+      for (const Box& b : memory_boxes_[1])
+        if (!b.empty())
+          Kokkos::parallel_for("seis::cpml_memory_y", column_policy<Exec>(b, chunks(b)), MemoryColumns<Physics, 1>{*this, d, b});
     }
     ScopedRegion r("seis::cpml_update");
-    for (const Box& b : regions_.slabs) {
+    for (int i = 0; i < 6; ++i) {
+      const Box& b = regions_.slabs[i];
       if (b.empty()) continue;
-      // z-slabs are damped along z everywhere, the others nowhere (physics.md §3.5).
-      const int chunk = b.nz() < update_chunk ? b.nz() : update_chunk;
-      const int chunks = (b.nz() + chunk - 1) / chunk;
-      if (layout_.damped<2>(b.z0))
-        Kokkos::parallel_for("seis::cpml_update_z", column_policy<Exec>(b, chunks), UpdateColumns<Physics, true>{*this, d, b, chunk});
-      else
-        Kokkos::parallel_for("seis::cpml_update", column_policy<Exec>(b, chunks), UpdateColumns<Physics, false>{*this, d, b, chunk});
+      // z-slabs (0, 1) are damped along z everywhere, the others nowhere
+      // (physics.md §3.5). A z-slab column is one chunk: its thread alone
+      // advances psi_z of that column, ghost layers included.
+      if (i < 2) {
+        const Box& m = memory_boxes_[2][i];
+        Kokkos::parallel_for("seis::cpml_update_z", column_policy<Exec>(b, 1),
+                             UpdateColumns<Physics, true>{*this, d, b, b.nz(), m.z0, m.z1});
+      } else {
+        Kokkos::parallel_for("seis::cpml_update", column_policy<Exec>(b, chunks(b)),
+                             UpdateColumns<Physics, false>{*this, d, b, column_chunk, 0, 0});
+      }
     }
   }
 
  private:
-  // Planes one thread of pass B advances in an x or y slab: the 2R planes of
-  // p it reads beyond its chunk cost 2R/update_chunk more reads (mostly L2
-  // hits), fewer planes give more threads. A z-slab (L planes) is one chunk.
-  static constexpr int update_chunk = 64;
+  // Planes one thread walks in pass A and in the x and y slabs of pass B:
+  // the 2R planes of p pass B reads beyond its chunk cost 2R/column_chunk
+  // more reads (mostly L2 hits); fewer planes give more threads.
+  static constexpr int column_chunk = 64;
+  static int chunks(const Box& b) { return (b.nz() + column_chunk - 1) / column_chunk; }
 
-  // (x, y, chunk) over a box's columns; tiles of up to a warp in x (see warp_tile).
+  // (x, y, chunk) over a box's columns; tiles of up to a warp in x (see
+  // warp_tile), within the register budget of seis/streaming_bounds.hpp.
   template <class Exec>
-  static BoxPolicy<Exec> column_policy(const Box& b, int chunks) {
-    const auto t = warp_tile(Box{0, b.nx(), 0, b.ny(), 0, 1});
-    return BoxPolicy<Exec>({0, 0, 0}, {b.nx(), b.ny(), chunks}, {t[0], t[1], 1});
+  using ColumnPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>,
+                                             Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_MIN_TEAMS>>;
+  template <class Exec>
+  static ColumnPolicy<Exec> column_policy(const Box& b, int chunks) {
+    const auto t = warp_tile(Box{0, b.nx(), 0, b.ny(), 0, 1}, SEIS_CPML_MAX_THREADS);
+    return ColumnPolicy<Exec>({0, 0, 0}, {b.nx(), b.ny(), chunks}, {t[0], t[1], 1});
   }
 
   static coef_view to_device(const std::string& label, const std::vector<double>& v) {
@@ -295,55 +306,62 @@ class Cpml {
     extra += d1psi + xi;
   }
 
-  // Pass A along x or y, one point per thread: the neighbours along the
-  // axis come from the same or the next rows, which the block shares.
+  // Pass A along x or y: one thread per (x, y) column walks `column_chunk`
+  // planes; b and a are the column's. The next plane's loads are issued
+  // before this plane's store, which the compiler may not move them past.
   template <class Physics, int Axis>
-  struct MemoryPoints {
-    Cpml pml;
-    StepData<Physics> d;
-    KOKKOS_INLINE_FUNCTION void operator()(int x, int y, int z) const {
-      const Scalar* p = d.cur[Physics::pressure_field] + d.grid.index(x, y, z);
-      const index_t s = Axis == 0 ? 1 : d.grid.stride_y();
-      const int g = pml.layout_.template global<Axis>(Axis == 0 ? x : y);
-      Scalar& psi = pml.psi_[Axis](pml.layout_.template index<Axis>(x, y, z));
-      psi = psi_step(pml.d1w_[Axis], pml.b_[Axis](g), psi, pml.a_[Axis](g), p[-2 * s], p[-s], p[s], p[2 * s]);
-    }
-  };
-
-  // Pass A along z: one thread per (x, y) column walks the box's layers,
-  // keeping p at z-2..z+2 in registers, so each plane of p is read once.
-  template <class Physics>
-  struct MemoryColumnsZ {
+  struct MemoryColumns {
     Cpml pml;
     StepData<Physics> d;
     Box box;
-    KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int) const {
+    KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
+      const CpmlAuxLayout& l = pml.layout_;
       const int x = box.x0 + i, y = box.y0 + j;
-      const index_t sz = d.grid.stride_z(), as = pml.layout_.template stride<2>();
-      const Scalar* p = d.cur[Physics::pressure_field] + d.grid.index(x, y, box.z0);
-      Scalar* psi = pml.psi_[2].data() + pml.layout_.template index<2>(x, y, box.z0);
-      Scalar q[5] = {p[-2 * sz], p[-sz], p[0], p[sz], 0};
-      for (int z = box.z0; z < box.z1; ++z, p += sz, psi += as) {
-        q[4] = p[2 * sz];
-        const int g = pml.layout_.template global<2>(z);
-        *psi = psi_step(pml.d1w_[2], pml.b_[2](g), *psi, pml.a_[2](g), q[0], q[1], q[3], q[4]);
-        for (int m = 0; m < 4; ++m) q[m] = q[m + 1];
+      const int z0 = box.z0 + c * column_chunk, z1 = z0 + column_chunk < box.z1 ? z0 + column_chunk : box.z1;
+      const index_t sz = d.grid.stride_z(), s = Axis == 0 ? 1 : d.grid.stride_y();
+      const int g = l.template global<Axis>(Axis == 0 ? x : y);
+      const Scalar b = pml.b_[Axis](g), a = pml.a_[Axis](g);
+      const Scalar* p = d.cur[Physics::pressure_field] + d.grid.index(x, y, z0);
+      const index_t first = l.template index<Axis>(x, y, z0), step = l.template index<Axis>(x, y, z0 + 1) - first;
+      Scalar* psi = pml.psi_[Axis].data() + first;
+      Scalar m2 = p[-2 * s], m1 = p[-s], p1 = p[s], p2 = p[2 * s], old = *psi;
+      for (int z = z0; z < z1; ++z) {
+        Scalar n_m2 = 0, n_m1 = 0, n_p1 = 0, n_p2 = 0, n_old = 0;
+        if (z + 1 < z1) n_m2 = p[sz - 2 * s], n_m1 = p[sz - s], n_p1 = p[sz + s], n_p2 = p[sz + 2 * s], n_old = psi[step];
+        *psi = psi_step(pml.d1w_[Axis], b, old, a, m2, m1, p1, p2);
+        p += sz, psi += step;
+        m2 = n_m2, m1 = n_m1, p1 = n_p1, p2 = n_p2, old = n_old;
       }
     }
   };
 
   // Pass B: one thread per (x, y) column walks `chunk` planes of a slab,
-  // keeping p at z-R..z+R (and psi_z at z-2..z+2 in z-slabs) in registers,
-  // so each plane is read once per chunk rather than 2R+1 times; x and y
-  // neighbours come from the rows the block shares. Whether x and y are
-  // damped is fixed per column; z is damped in every z-slab point and
-  // nowhere else (ZDamped).
+  // keeping p at z-R..z+R in registers, so each plane is read once per
+  // chunk rather than 2R+1 times; x and y neighbours come from the rows the
+  // block shares. Whether x and y are damped is fixed per column. In a
+  // z-slab (ZDamped) the thread also advances psi_z of its column, two
+  // planes ahead (over [mz0, mz1): the layers pass A would do, ghost layers
+  // included), and keeps the new psi_z at z-2..z+2 in registers: psi_z
+  // needs no pass of its own. The next plane's streamed values (p at z+R+1,
+  // p-, V) are loaded before this plane's stores, so their latency overlaps
+  // the arithmetic.
   template <class Physics, bool ZDamped>
   struct UpdateColumns {
     Cpml pml;
     StepData<Physics> d;
     Box slab;
     int chunk;
+    int mz0, mz1;
+
+    // psi_z of plane zz advanced from p at zz-2, zz-1, zz+1, zz+2 where pass A
+    // would advance it; elsewhere it stays (zero, never written).
+    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_z(int zz, Scalar* psi, Scalar m2, Scalar m1, Scalar p1, Scalar p2) const {
+      if (zz < mz0 || zz >= mz1) return *psi;
+      const int g = pml.layout_.template global<2>(zz);
+      const Scalar v = psi_step(pml.d1w_[2], pml.b_[2](g), *psi, pml.a_[2](g), m2, m1, p1, p2);
+      *psi = v;
+      return v;
+    }
 
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       const CpmlAuxLayout& l = pml.layout_;
@@ -361,55 +379,85 @@ class Cpml {
       const int gx = l.template global<0>(x), gy = l.template global<1>(y);
       const Scalar bx = dx ? pml.b_[0](gx) : Scalar(0), ax = dx ? pml.a_[0](gx) : Scalar(0);
       const Scalar by = dy ? pml.b_[1](gy) : Scalar(0), ay = dy ? pml.a_[1](gy) : Scalar(0);
-      index_t ix = 0, iy = 0, step_x = 0, step_y = 0;
-      if (dx) ix = l.template index<0>(x, y, z0), step_x = l.template index<0>(x, y, z0 + 1) - ix;
-      if (dy) iy = l.template index<1>(x, y, z0), step_y = l.template index<1>(x, y, z0 + 1) - iy;
-      const index_t psy = l.template stride<1>();
+      const Scalar* psx = nullptr;
+      const Scalar* psy = nullptr;
+      Scalar* xix = nullptr;
+      Scalar* xiy = nullptr;
+      index_t step_x = 0, step_y = 0;
+      if (dx) {
+        const index_t first = l.template index<0>(x, y, z0);
+        step_x = l.template index<0>(x, y, z0 + 1) - first;
+        psx = pml.psi_[0].data() + first;
+        xix = pml.xi_[0].data() + first;
+      }
+      if (dy) {
+        const index_t first = l.template index<1>(x, y, z0);
+        step_y = l.template index<1>(x, y, z0 + 1) - first;
+        psy = pml.psi_[1].data() + first;
+        xiy = pml.xi_[1].data() + first;
+      }
+      const index_t ay1 = l.template stride<1>();
 
       Scalar col[2 * R + 1];
       for (int m = 0; m < 2 * R; ++m) col[m] = p[(m - R) * sz];
-      Scalar pz[5] = {0, 0, 0, 0, 0};
-      index_t iz = 0;
-      const index_t psz = l.template stride<2>();
+      Scalar pz[5] = {0, 0, 0, 0, 0};  // new psi_z at z-2..z+2
+      Scalar* psz = nullptr;
+      Scalar* xiz = nullptr;
+      const index_t az1 = l.template stride<2>();
       if (ZDamped) {
-        iz = l.template index<2>(x, y, z0);
-        for (int m = 0; m < 4; ++m) pz[m] = pml.psi_[2](iz + (m - 2) * psz);
+        const index_t first = l.template index<2>(x, y, z0);
+        psz = pml.psi_[2].data() + first;
+        xiz = pml.xi_[2].data() + first;
+        for (int m = 0; m < 4; ++m)
+          pz[m] = psi_z(z0 - 2 + m, psz + (m - 2) * az1, col[m], col[m + 1], col[m + 3], col[m + 4]);
       }
 
-      for (int z = z0; z < z1; ++z, p += sz, next += sz, V += sz, ix += step_x, iy += step_y, iz += psz) {
-        col[2 * R] = p[R * sz];
+      Scalar top = p[R * sz], prev = *next, v = *V;  // plane z0's streamed values
+      for (int z = z0; z < z1; ++z) {
+        col[2 * R] = top;
+        const Scalar p_prev = prev, vel = v;
+        if (z + 1 < z1) top = p[(R + 1) * sz], prev = next[sz], v = V[sz];
+        Scalar xp[R], xm[R], yp[R], ym[R];
+        for (int m = 1; m <= R; ++m) xp[m - 1] = p[m], xm[m - 1] = p[-m], yp[m - 1] = p[m * sy], ym[m - 1] = p[-m * sy];
+        Scalar sx[4] = {0, 0, 0, 0}, sy4[4] = {0, 0, 0, 0}, xi_x = 0, xi_y = 0, xi_z = 0;
+        if (dx) sx[0] = psx[-2], sx[1] = psx[-1], sx[2] = psx[1], sx[3] = psx[2], xi_x = *xix;
+        if (dy) sy4[0] = psy[-2 * ay1], sy4[1] = psy[-ay1], sy4[2] = psy[ay1], sy4[3] = psy[2 * ay1], xi_y = *xiy;
+        if (ZDamped) {
+          xi_z = *xiz;
+          pz[4] = psi_z(z + 2, psz + 2 * az1, col[R], col[R + 1], col[R + 3], col[R + 4]);
+        }
+
         Scalar lap = 0, extra = 0;
         {
-          const Scalar d2 = second_derivative(pml.d2w_[0], col[R], [&](int m) { return p[m]; },
-                                              [&](int m) { return p[-m]; });
+          const Scalar d2 = second_derivative(pml.d2w_[0], col[R], [&](int m) { return xp[m - 1]; },
+                                              [&](int m) { return xm[m - 1]; });
           lap += d2;
-          if (dx) {
-            const Scalar* s = pml.psi_[0].data() + ix;
-            damp(pml.d1w_[0], bx, ax, d2, s[-2], s[-1], s[1], s[2], pml.xi_[0](ix), extra);
-          }
+          if (dx) damp(pml.d1w_[0], bx, ax, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
         }
         {
-          const Scalar d2 = second_derivative(pml.d2w_[1], col[R], [&](int m) { return p[m * sy]; },
-                                              [&](int m) { return p[-m * sy]; });
+          const Scalar d2 = second_derivative(pml.d2w_[1], col[R], [&](int m) { return yp[m - 1]; },
+                                              [&](int m) { return ym[m - 1]; });
           lap += d2;
-          if (dy) {
-            const Scalar* s = pml.psi_[1].data() + iy;
-            damp(pml.d1w_[1], by, ay, d2, s[-2 * psy], s[-psy], s[psy], s[2 * psy], pml.xi_[1](iy), extra);
-          }
+          if (dy) damp(pml.d1w_[1], by, ay, d2, sy4[0], sy4[1], sy4[2], sy4[3], xi_y, extra);
         }
         {
           const Scalar d2 = second_derivative(pml.d2w_[2], col[R], [&](int m) { return col[R + m]; },
                                               [&](int m) { return col[R - m]; });
           lap += d2;
           if (ZDamped) {
-            pz[4] = pml.psi_[2](iz + 2 * psz);
-            const int gz = l.template global<2>(z);
-            damp(pml.d1w_[2], pml.b_[2](gz), pml.a_[2](gz), d2, pz[0], pz[1], pz[3], pz[4], pml.xi_[2](iz), extra);
-            for (int m = 0; m < 4; ++m) pz[m] = pz[m + 1];
+            const int g = l.template global<2>(z);
+            damp(pml.d1w_[2], pml.b_[2](g), pml.a_[2](g), d2, pz[0], pz[1], pz[3], pz[4], xi_z, extra);
           }
         }
-        *next = Scalar(2) * col[R] - *next + *V * (lap + extra);
+        *next = Scalar(2) * col[R] - p_prev + vel * (lap + extra);
+        if (dx) *xix = xi_x, psx += step_x, xix += step_x;
+        if (dy) *xiy = xi_y, psy += step_y, xiy += step_y;
+        if (ZDamped) {
+          *xiz = xi_z, psz += az1, xiz += az1;
+          for (int m = 0; m < 4; ++m) pz[m] = pz[m + 1];
+        }
         for (int m = 0; m < 2 * R; ++m) col[m] = col[m + 1];
+        p += sz, next += sz, V += sz;
       }
     }
   };

@@ -39,3 +39,13 @@
 #ifndef SEIS_VECTOR_STREAMING_MIN_TEAMS
 #define SEIS_VECTOR_STREAMING_MIN_TEAMS 2
 #endif
+
+// The CPML's column kernels (seis/pml.hpp): 256 threads, MIN_TEAMS teams.
+// Unbounded, nvcc 12 for sm_90 gives the z-slab update 96 registers: 2 teams
+// of 256 per SM (25 % occupancy) for a kernel whose loads wait on DRAM.
+#ifndef SEIS_CPML_MAX_THREADS
+#define SEIS_CPML_MAX_THREADS 256
+#endif
+#ifndef SEIS_CPML_MIN_TEAMS
+#define SEIS_CPML_MIN_TEAMS 3
+#endif
