@@ -207,12 +207,10 @@ class Cpml {
       ScopedRegion r("seis::cpml_memory");
       for (const Box& b : memory_boxes_[0])
         if (!b.empty())
-          Kokkos::parallel_for("seis::cpml_memory_x", column_policy<Exec, SEIS_CPML_MEMORY_MIN_TEAMS>(b, chunks(b)),
-                               MemoryColumns<Physics, 0>{*this, d, b});
+          Kokkos::parallel_for("seis::cpml_memory_x", column_policy<Exec>(b, chunks(b)), MemoryColumns<Physics, 0>{*this, d, b});
       for (const Box& b : memory_boxes_[1])
         if (!b.empty())
-          Kokkos::parallel_for("seis::cpml_memory_y", column_policy<Exec, SEIS_CPML_MEMORY_MIN_TEAMS>(b, chunks(b)),
-                               MemoryColumns<Physics, 1>{*this, d, b});
+          Kokkos::parallel_for("seis::cpml_memory_y", column_policy<Exec>(b, chunks(b)), MemoryColumns<Physics, 1>{*this, d, b});
     }
     ScopedRegion r("seis::cpml_update");
     for (int i = 0; i < 6; ++i) {
@@ -223,10 +221,10 @@ class Cpml {
       // advances psi_z of that column, ghost layers included.
       if (i < 2) {
         const Box& m = memory_boxes_[2][i];
-        Kokkos::parallel_for("seis::cpml_update_z", column_policy<Exec, SEIS_CPML_Z_MIN_TEAMS>(b, 1),
+        Kokkos::parallel_for("seis::cpml_update_z", column_policy<Exec>(b, 1),
                              UpdateColumns<Physics, true>{*this, d, b, b.nz(), m.z0, m.z1});
       } else {
-        Kokkos::parallel_for("seis::cpml_update", column_policy<Exec, SEIS_CPML_MIN_TEAMS>(b, chunks(b)),
+        Kokkos::parallel_for("seis::cpml_update", column_policy<Exec>(b, chunks(b)),
                              UpdateColumns<Physics, false>{*this, d, b, column_chunk, 0, 0});
       }
     }
@@ -240,14 +238,14 @@ class Cpml {
   static int chunks(const Box& b) { return (b.nz() + column_chunk - 1) / column_chunk; }
 
   // (x, y, chunk) over a box's columns; tiles of up to a warp in x (see
-  // warp_tile), at least MinTeams teams per SM (seis/streaming_bounds.hpp).
-  template <class Exec, int MinTeams>
+  // warp_tile), within the register budget of seis/streaming_bounds.hpp.
+  template <class Exec>
   using ColumnPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>,
-                                             Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, MinTeams>>;
-  template <class Exec, int MinTeams>
-  static ColumnPolicy<Exec, MinTeams> column_policy(const Box& b, int chunks) {
+                                             Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_MIN_TEAMS>>;
+  template <class Exec>
+  static ColumnPolicy<Exec> column_policy(const Box& b, int chunks) {
     const auto t = warp_tile(Box{0, b.nx(), 0, b.ny(), 0, 1}, SEIS_CPML_MAX_THREADS);
-    return ColumnPolicy<Exec, MinTeams>({0, 0, 0}, {b.nx(), b.ny(), chunks}, {t[0], t[1], 1});
+    return ColumnPolicy<Exec>({0, 0, 0}, {b.nx(), b.ny(), chunks}, {t[0], t[1], 1});
   }
 
   static coef_view to_device(const std::string& label, const std::vector<double>& v) {
@@ -369,12 +367,11 @@ class Cpml {
       const CpmlAuxLayout& l = pml.layout_;
       const int x = slab.x0 + i, y = slab.y0 + j;
       const int z0 = slab.z0 + c * chunk, z1 = z0 + chunk < slab.z1 ? z0 + chunk : slab.z1;
-      // Registers bound the occupancy of this kernel: one index into p, p-
-      // and V (the functor, in constant memory, holds the pointers), one per
-      // damped axis into its psi and xi, and 32-bit steps (a plane and a
-      // layer of the memory variables hold far fewer than 2^31 points).
-      const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
-      index_t o = d.grid.index(x, y, z0);
+      const index_t sy = d.grid.stride_y(), sz = d.grid.stride_z();
+      const index_t start = d.grid.index(x, y, z0);
+      const Scalar* p = d.cur[Physics::pressure_field] + start;
+      Scalar* next = d.next[Physics::pressure_field] + start;
+      const Scalar* V = d.model[Physics::velocity_model] + start;
 
       // x and y: damped or not for the whole column; their memory
       // variables move by a fixed step per plane.
@@ -382,45 +379,52 @@ class Cpml {
       const int gx = l.template global<0>(x), gy = l.template global<1>(y);
       const Scalar bx = dx ? pml.b_[0](gx) : Scalar(0), ax = dx ? pml.a_[0](gx) : Scalar(0);
       const Scalar by = dy ? pml.b_[1](gy) : Scalar(0), ay = dy ? pml.a_[1](gy) : Scalar(0);
-      index_t ix = 0, iy = 0;
-      int step_x = 0, step_y = 0;
-      if (dx) ix = l.template index<0>(x, y, z0), step_x = int(l.template index<0>(x, y, z0 + 1) - ix);
-      if (dy) iy = l.template index<1>(x, y, z0), step_y = int(l.template index<1>(x, y, z0 + 1) - iy);
-      const int ay1 = int(l.template stride<1>()), az1 = int(l.template stride<2>());
+      const Scalar* psx = nullptr;
+      const Scalar* psy = nullptr;
+      Scalar* xix = nullptr;
+      Scalar* xiy = nullptr;
+      index_t step_x = 0, step_y = 0;
+      if (dx) {
+        const index_t first = l.template index<0>(x, y, z0);
+        step_x = l.template index<0>(x, y, z0 + 1) - first;
+        psx = pml.psi_[0].data() + first;
+        xix = pml.xi_[0].data() + first;
+      }
+      if (dy) {
+        const index_t first = l.template index<1>(x, y, z0);
+        step_y = l.template index<1>(x, y, z0 + 1) - first;
+        psy = pml.psi_[1].data() + first;
+        xiy = pml.xi_[1].data() + first;
+      }
+      const index_t ay1 = l.template stride<1>();
 
-      const Scalar* p = d.cur[Physics::pressure_field];
       Scalar col[2 * R + 1];
-      for (int m = 0; m < 2 * R; ++m) col[m] = p[o + (m - R) * sz];
+      for (int m = 0; m < 2 * R; ++m) col[m] = p[(m - R) * sz];
       Scalar pz[5] = {0, 0, 0, 0, 0};  // new psi_z at z-2..z+2
-      index_t iz = 0;
+      Scalar* psz = nullptr;
+      Scalar* xiz = nullptr;
+      const index_t az1 = l.template stride<2>();
       if (ZDamped) {
-        iz = l.template index<2>(x, y, z0);
+        const index_t first = l.template index<2>(x, y, z0);
+        psz = pml.psi_[2].data() + first;
+        xiz = pml.xi_[2].data() + first;
         for (int m = 0; m < 4; ++m)
-          pz[m] = psi_z(z0 - 2 + m, pml.psi_[2].data() + iz + (m - 2) * az1, col[m], col[m + 1], col[m + 3], col[m + 4]);
+          pz[m] = psi_z(z0 - 2 + m, psz + (m - 2) * az1, col[m], col[m + 1], col[m + 3], col[m + 4]);
       }
 
-      // plane z0's streamed values
-      Scalar top = p[o + R * sz], prev = d.next[Physics::pressure_field][o], v = d.model[Physics::velocity_model][o];
+      Scalar top = p[R * sz], prev = *next, v = *V;  // plane z0's streamed values
       for (int z = z0; z < z1; ++z) {
-        p = d.cur[Physics::pressure_field] + o;
         col[2 * R] = top;
         const Scalar p_prev = prev, vel = v;
-        if (z + 1 < z1)
-          top = p[(R + 1) * sz], prev = d.next[Physics::pressure_field][o + sz], v = d.model[Physics::velocity_model][o + sz];
+        if (z + 1 < z1) top = p[(R + 1) * sz], prev = next[sz], v = V[sz];
         Scalar xp[R], xm[R], yp[R], ym[R];
         for (int m = 1; m <= R; ++m) xp[m - 1] = p[m], xm[m - 1] = p[-m], yp[m - 1] = p[m * sy], ym[m - 1] = p[-m * sy];
         Scalar sx[4] = {0, 0, 0, 0}, sy4[4] = {0, 0, 0, 0}, xi_x = 0, xi_y = 0, xi_z = 0;
-        if (dx) {
-          const Scalar* s = pml.psi_[0].data() + ix;
-          sx[0] = s[-2], sx[1] = s[-1], sx[2] = s[1], sx[3] = s[2], xi_x = pml.xi_[0](ix);
-        }
-        if (dy) {
-          const Scalar* s = pml.psi_[1].data() + iy;
-          sy4[0] = s[-2 * ay1], sy4[1] = s[-ay1], sy4[2] = s[ay1], sy4[3] = s[2 * ay1], xi_y = pml.xi_[1](iy);
-        }
+        if (dx) sx[0] = psx[-2], sx[1] = psx[-1], sx[2] = psx[1], sx[3] = psx[2], xi_x = *xix;
+        if (dy) sy4[0] = psy[-2 * ay1], sy4[1] = psy[-ay1], sy4[2] = psy[ay1], sy4[3] = psy[2 * ay1], xi_y = *xiy;
         if (ZDamped) {
-          xi_z = pml.xi_[2](iz);
-          pz[4] = psi_z(z + 2, pml.psi_[2].data() + iz + 2 * az1, col[R], col[R + 1], col[R + 3], col[R + 4]);
+          xi_z = *xiz;
+          pz[4] = psi_z(z + 2, psz + 2 * az1, col[R], col[R + 1], col[R + 3], col[R + 4]);
         }
 
         Scalar lap = 0, extra = 0;
@@ -445,15 +449,15 @@ class Cpml {
             damp(pml.d1w_[2], pml.b_[2](g), pml.a_[2](g), d2, pz[0], pz[1], pz[3], pz[4], xi_z, extra);
           }
         }
-        d.next[Physics::pressure_field][o] = Scalar(2) * col[R] - p_prev + vel * (lap + extra);
-        if (dx) pml.xi_[0](ix) = xi_x, ix += step_x;
-        if (dy) pml.xi_[1](iy) = xi_y, iy += step_y;
+        *next = Scalar(2) * col[R] - p_prev + vel * (lap + extra);
+        if (dx) *xix = xi_x, psx += step_x, xix += step_x;
+        if (dy) *xiy = xi_y, psy += step_y, xiy += step_y;
         if (ZDamped) {
-          pml.xi_[2](iz) = xi_z, iz += az1;
+          *xiz = xi_z, psz += az1, xiz += az1;
           for (int m = 0; m < 4; ++m) pz[m] = pz[m + 1];
         }
         for (int m = 0; m < 2 * R; ++m) col[m] = col[m + 1];
-        o += sz;
+        p += sz, next += sz, V += sz;
       }
     }
   };

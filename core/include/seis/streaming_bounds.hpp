@@ -40,21 +40,12 @@
 #define SEIS_VECTOR_STREAMING_MIN_TEAMS 2
 #endif
 
-// The CPML's column kernels (seis/pml.hpp), 256 threads a team: at least
-// SEIS_CPML_MIN_TEAMS teams per SM for the update of the x and y slabs,
-// SEIS_CPML_Z_MIN_TEAMS for the z-slabs (which also advance psi_z),
-// SEIS_CPML_MEMORY_MIN_TEAMS for pass A. Their loads wait on DRAM, so
-// occupancy matters; unbounded, nvcc 12 for sm_90 gives the z-slab update
-// 96 registers (2 teams, 25 %).
+// The CPML's column kernels (seis/pml.hpp): 256 threads, MIN_TEAMS teams.
+// Unbounded, nvcc 12 for sm_90 gives the z-slab update 96 registers: 2 teams
+// of 256 per SM (25 % occupancy) for a kernel whose loads wait on DRAM.
 #ifndef SEIS_CPML_MAX_THREADS
 #define SEIS_CPML_MAX_THREADS 256
 #endif
 #ifndef SEIS_CPML_MIN_TEAMS
 #define SEIS_CPML_MIN_TEAMS 3
-#endif
-#ifndef SEIS_CPML_Z_MIN_TEAMS
-#define SEIS_CPML_Z_MIN_TEAMS 3
-#endif
-#ifndef SEIS_CPML_MEMORY_MIN_TEAMS
-#define SEIS_CPML_MEMORY_MIN_TEAMS 4
 #endif
