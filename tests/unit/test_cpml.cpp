@@ -33,14 +33,16 @@ struct HostGrid {
   explicit HostGrid(std::array<int, 3> e) : n(e), v(std::size_t(e[0] + 8) * (e[1] + 8) * (e[2] + 8), 0.0f) {}
   // Points within R of the grid are addressable (the zero halo).
   float& at(int x, int y, int z) {
-    return v[std::size_t(x + pad) + std::size_t(n[0] + 2 * pad) * (std::size_t(y + pad) + std::size_t(n[1] + 2 * pad) * std::size_t(z + pad))];
+    const std::size_t px = std::size_t(n[0] + 2 * pad), py = std::size_t(n[1] + 2 * pad);
+    return v[std::size_t(x + pad) + px * (std::size_t(y + pad) + py * std::size_t(z + pad))];
   }
   float at(int x, int y, int z) const { return const_cast<HostGrid*>(this)->at(x, y, z); }
 };
 
 // Deterministic values in [lo, hi) that differ per point and step.
 float noise(std::uint32_t seed, int x, int y, int z, float lo, float hi) {
-  std::uint32_t h = seed * 2654435761u ^ std::uint32_t(x) * 73856093u ^ std::uint32_t(y) * 19349663u ^ std::uint32_t(z) * 83492791u;
+  std::uint32_t h = seed * 2654435761u ^ std::uint32_t(x) * 73856093u ^ std::uint32_t(y) * 19349663u ^
+                    std::uint32_t(z) * 83492791u;
   h ^= h >> 13;
   h *= 1274126177u;
   h ^= h >> 16;
@@ -131,8 +133,9 @@ struct Part {
   Part(const Subdomain& s, const Grid& global, const CpmlParameters& p)
       : sub(s), grid(s.local_grid(global)), pml(grid, p, s), state(grid), physics(grid) {}
 
-  // Local point (x, y, z) of the global host grid g; the halo beyond a face
-  // holds what the halo exchange would bring (zero beyond the grid).
+  // f(local index, global x, y, z, inside the global grid) for every local
+  // point up to `reach` beyond the box: the halo beyond a face holds what
+  // the halo exchange would bring (zero beyond the grid).
   template <class F>
   void each_point(int reach, F&& f) const {
     const int o[3] = {sub.box.x0, sub.box.y0, sub.box.z0};
@@ -148,7 +151,9 @@ struct Part {
   void load(Field<float>& field, const HostGrid& g, int reach) const {
     auto host = Kokkos::create_mirror_view(field.flat());
     Kokkos::deep_copy(host, field.flat());
-    each_point(reach, [&](index_t i, int gx, int gy, int gz, bool inside) { host(i) = inside ? g.at(gx, gy, gz) : 0.0f; });
+    each_point(reach, [&](index_t i, int gx, int gy, int gz, bool inside) {
+      host(i) = inside ? g.at(gx, gy, gz) : 0.0f;
+    });
     Kokkos::deep_copy(field.flat(), host);
   }
   void step(const HostGrid& p, const HostGrid& prev, const HostGrid& V) {
@@ -158,7 +163,7 @@ struct Part {
     pml.apply(state.step_data(physics));
     Kokkos::fence();
   }
-  // The new pressure at global point (gx, gy, gz) of this part.
+  // The new pressure of this part, at Grid::index of its local grid.
   std::vector<float> result() const {
     auto host = Kokkos::create_mirror_view(state.previous(0).flat());
     Kokkos::deep_copy(host, state.previous(0).flat());
@@ -192,7 +197,8 @@ const double spacing[3] = {10.0, 12.0, 9.0};
 Grid global_grid() { return Grid(extents[0], extents[1], extents[2], spacing[0], spacing[1], spacing[2], 4); }
 
 // The new pressure of every slab point after each step, from the CPML of
-// the parts of decomposition `dims` (global coordinates, NaN elsewhere).
+// the parts of decomposition `dims` (global coordinates; the inner region
+// keeps p(t-1) as loaded).
 std::vector<HostGrid> cpml_in_parts(std::array<int, 3> dims, int L) {
   std::vector<Part> parts;
   for (int r = 0; r < dims[0] * dims[1] * dims[2]; ++r)

@@ -6,11 +6,23 @@
 //   xi_a  = b xi_a  + a (D2_a p + D1_a psi_a)
 //   p+    = 2p - p- + V [ L p + sum_a (D1_a psi_a + xi_a) ]
 // stored only over that axis' two slabs (plus two zero ghost layers on each
-// side for D1 psi). Pass A advances psi over the slabs; pass B, which reads
-// psi at the +-1, +-2 neighbours along a, runs after it. (A single pass that
-// recomputes the neighbours' new psi from a double-buffered old one was
-// measured slower: 8.2 against 6.8 ms per step for the 189 M slab points of
-// iso-large-gpu on an H100.)
+// side for D1 psi). Pass A advances psi_x and psi_y; pass B, which reads psi
+// at the +-1, +-2 neighbours along a, runs after it and advances psi_z
+// itself: its threads walk up z-columns, and a column's psi_z neighbours are
+// its own. (A single pass that recomputes the x and y neighbours' new psi
+// from a double-buffered old one was measured slower: 8.2 against 6.8 ms
+// per step for the 189 M slab points of iso-large-gpu on an H100.)
+//
+// Every kernel walks z-columns, a thread per (x, y) and a warp along x:
+// loads coalesce in every slab (an x-slab thinner than a warp fills its
+// warps with the next rows, see warp_tile), p along z is read once per
+// column from registers, and a slab point reads about its minimum: p, p-, V
+// and per damped axis psi and xi (H200, iso-large-gpu: 30-37 B per update
+// point, 17 and 12 B per pass-A point; perf/results/h200-2026-11-23/cpml).
+// The point-per-thread kernels they replace read p 25 times through the
+// caches (54 B per z-slab update point: z-neighbours fell out of L2),
+// issued 220-380 instructions per point and reached 22-43 % of the DRAM
+// bandwidth: the 189 M slab points took 6.7 ms per step, now 3.6.
 //
 // In a sub-domain (distributed runs) the slabs are the global ones cut to the
 // local box and the profiles are in global coordinates. Along a face with a
@@ -207,10 +219,12 @@ class Cpml {
       ScopedRegion r("seis::cpml_memory");
       for (const Box& b : memory_boxes_[0])
         if (!b.empty())
-          Kokkos::parallel_for("seis::cpml_memory_x", column_policy<Exec>(b, chunks(b)), MemoryColumns<Physics, 0>{*this, d, b});
+          Kokkos::parallel_for("seis::cpml_memory_x", column_policy<Exec>(b, chunks(b)),
+                               MemoryColumns<Physics, 0>{*this, d, b});
       for (const Box& b : memory_boxes_[1])
         if (!b.empty())
-          Kokkos::parallel_for("seis::cpml_memory_y", column_policy<Exec>(b, chunks(b)), MemoryColumns<Physics, 1>{*this, d, b});
+          Kokkos::parallel_for("seis::cpml_memory_y", column_policy<Exec>(b, chunks(b)),
+                               MemoryColumns<Physics, 1>{*this, d, b});
     }
     ScopedRegion r("seis::cpml_update");
     for (int i = 0; i < 6; ++i) {
@@ -279,8 +293,8 @@ class Cpml {
 
   // The kernels (public: CUDA cannot launch private nested functors). Each
   // point's arithmetic is the one of physics.md §3.1 in one fixed order
-  // (psi_step, add_axis), whatever traversal calls it: the values are
-  // bitwise the same in any box shape and sub-domain.
+  // (psi_step, second_derivative, damp), whatever traversal calls it: the
+  // values are bitwise the same in any box shape and sub-domain.
  public:
   // psi = b psi + a D1 p, from p at -2, -1, +1, +2 along the axis.
   KOKKOS_FORCEINLINE_FUNCTION static Scalar psi_step(const Scalar (&w)[2], Scalar b, Scalar psi, Scalar a, Scalar m2,
@@ -289,9 +303,9 @@ class Cpml {
     return b * psi + a * d1p;
   }
 
-  // One axis of pass B: D2 p (from `plus`/`minus`, p at +-m along the axis)
-  // joins the Laplacian and, where the axis is damped, xi advances and
-  // D1 psi + xi joins the correction (psi at -2, -1, +1, +2 in s).
+  // Pass B along one axis: D2 p, from p0 and plus(m), minus(m) (p at +-m),
+  // joins the Laplacian; where the axis is damped, damp advances xi and adds
+  // D1 psi + xi to the correction (psi at -2, -1, +1, +2 along the axis).
   template <class Plus, class Minus>
   KOKKOS_FORCEINLINE_FUNCTION static Scalar second_derivative(const Scalar (&w)[R + 1], Scalar p0, const Plus& plus,
                                                                const Minus& minus) {
@@ -327,7 +341,8 @@ class Cpml {
       Scalar m2 = p[-2 * s], m1 = p[-s], p1 = p[s], p2 = p[2 * s], old = *psi;
       for (int z = z0; z < z1; ++z) {
         Scalar n_m2 = 0, n_m1 = 0, n_p1 = 0, n_p2 = 0, n_old = 0;
-        if (z + 1 < z1) n_m2 = p[sz - 2 * s], n_m1 = p[sz - s], n_p1 = p[sz + s], n_p2 = p[sz + 2 * s], n_old = psi[step];
+        if (z + 1 < z1)
+          n_m2 = p[sz - 2 * s], n_m1 = p[sz - s], n_p1 = p[sz + s], n_p2 = p[sz + 2 * s], n_old = psi[step];
         *psi = psi_step(pml.d1w_[Axis], b, old, a, m2, m1, p1, p2);
         p += sz, psi += step;
         m2 = n_m2, m1 = n_m1, p1 = n_p1, p2 = n_p2, old = n_old;
@@ -418,7 +433,8 @@ class Cpml {
         const Scalar p_prev = prev, vel = v;
         if (z + 1 < z1) top = p[(R + 1) * sz], prev = next[sz], v = V[sz];
         Scalar xp[R], xm[R], yp[R], ym[R];
-        for (int m = 1; m <= R; ++m) xp[m - 1] = p[m], xm[m - 1] = p[-m], yp[m - 1] = p[m * sy], ym[m - 1] = p[-m * sy];
+        for (int m = 1; m <= R; ++m)
+          xp[m - 1] = p[m], xm[m - 1] = p[-m], yp[m - 1] = p[m * sy], ym[m - 1] = p[-m * sy];
         Scalar sx[4] = {0, 0, 0, 0}, sy4[4] = {0, 0, 0, 0}, xi_x = 0, xi_y = 0, xi_z = 0;
         if (dx) sx[0] = psx[-2], sx[1] = psx[-1], sx[2] = psx[1], sx[3] = psx[2], xi_x = *xix;
         if (dy) sy4[0] = psy[-2 * ay1], sy4[1] = psy[-ay1], sy4[2] = psy[ay1], sy4[3] = psy[2 * ay1], xi_y = *xiy;

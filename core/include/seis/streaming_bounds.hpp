@@ -41,8 +41,10 @@
 #endif
 
 // The CPML's column kernels (seis/pml.hpp): 256 threads, MIN_TEAMS teams.
-// Unbounded, nvcc 12 for sm_90 gives the z-slab update 96 registers: 2 teams
-// of 256 per SM (25 % occupancy) for a kernel whose loads wait on DRAM.
+// Their loads wait on DRAM, so occupancy matters. nvcc 13 for sm_90 gives
+// the z-slab update 96 registers unbounded (2 teams, 25 %), 80 at 3 teams
+// (a few spills), 64 at 4 (more). H200, iso-large-gpu CPML ms/step: 3.87 at
+// 2 teams, 3.65 at 3, 4.42 at 4 (perf/results/h200-2026-11-23/cpml).
 #ifndef SEIS_CPML_MAX_THREADS
 #define SEIS_CPML_MAX_THREADS 256
 #endif
