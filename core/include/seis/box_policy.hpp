@@ -9,6 +9,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <array>
+
 namespace seis {
 
 template <class Exec>
@@ -19,6 +21,17 @@ using BoxPolicy =
 template <class Exec>
 BoxPolicy<Exec> box_points(const Box& b) {
   return BoxPolicy<Exec>({b.x0, b.y0, b.z0}, {b.x1, b.y1, b.z1}, {32, 4, 2});
+}
+
+// Tiles of at most `threads` threads and a warp wide in x: a box narrower
+// than 32 points (the x-slabs of a thin CPML) fills each warp with its next
+// rows instead of leaving lanes idle; deeper in z where the box is thin in y.
+inline std::array<int, 3> warp_tile(const Box& b, int threads = 256) {
+  const int tx = b.nx() < 32 ? (b.nx() > 0 ? b.nx() : 1) : 32;
+  const int rows = threads / tx;
+  const int ty = b.ny() < rows ? (b.ny() > 0 ? b.ny() : 1) : rows;
+  const int tz = threads / (tx * ty);
+  return {tx, ty, b.nz() < tz ? (b.nz() > 0 ? b.nz() : 1) : tz};
 }
 
 // f(x, y, z) over a box that may reach into the halo (negative coordinates,

@@ -6,11 +6,23 @@
 //   xi_a  = b xi_a  + a (D2_a p + D1_a psi_a)
 //   p+    = 2p - p- + V [ L p + sum_a (D1_a psi_a + xi_a) ]
 // stored only over that axis' two slabs (plus two zero ghost layers on each
-// side for D1 psi). Pass A advances psi over the slabs; pass B, which reads
-// psi at the +-1, +-2 neighbours along a, runs after it. (A single pass that
-// recomputes the neighbours' new psi from a double-buffered old one was
-// measured slower: 8.2 against 6.8 ms per step for the 189 M slab points of
-// iso-large-gpu on an H100.)
+// side for D1 psi). Pass A advances psi_x and psi_y; pass B, which reads psi
+// at the +-1, +-2 neighbours along a, runs after it and advances psi_z
+// itself: its threads walk up z-columns, and a column's psi_z neighbours are
+// its own. (A single pass that recomputes the x and y neighbours' new psi
+// from a double-buffered old one was measured slower: 8.2 against 6.8 ms
+// per step for the 189 M slab points of iso-large-gpu on an H100.)
+//
+// Every kernel walks z-columns, a thread per (x, y) and a warp along x:
+// loads coalesce in every slab (an x-slab thinner than a warp fills its
+// warps with the next rows, see warp_tile), p along z is read once per
+// column from registers, and a slab point reads about its minimum: p, p-, V
+// and per damped axis psi and xi (H200, iso-large-gpu: 30-37 B per update
+// point, 17 and 12 B per pass-A point; perf/results/h200-2026-11-23/cpml).
+// The point-per-thread kernels they replace read p 25 times through the
+// caches (54 B per z-slab update point: z-neighbours fell out of L2),
+// issued 220-380 instructions per point and reached 22-43 % of the DRAM
+// bandwidth: the 189 M slab points took 6.7 ms per step, now 3.6.
 //
 // In a sub-domain (distributed runs) the slabs are the global ones cut to the
 // local box and the profiles are in global coordinates. Along a face with a
@@ -30,6 +42,7 @@
 #include "seis/grid.hpp"
 #include "seis/regions.hpp"
 #include "seis/stencil_coefficients.hpp"
+#include "seis/streaming_bounds.hpp"
 #include "seis/wave_state.hpp"
 
 #include <Kokkos_Core.hpp>
@@ -167,7 +180,7 @@ class Cpml {
     if (p.thickness <= 0) return;
     const double h[3] = {grid.hx(), grid.hy(), grid.hz()};
     layout_ = CpmlAuxLayout(sub, p.thickness);
-    ghosts_ = ghost_layers(sub, layout_);
+    memory_boxes_ = memory_boxes(sub, layout_);
     const auto w2 = second_derivative_weights<R>();
     for (int axis = 0; axis < 3; ++axis) {
       for (int m = 0; m <= R; ++m) d2w_[axis][m] = Scalar(w2[m] / (h[axis] * h[axis]));
@@ -197,44 +210,55 @@ class Cpml {
     return n;
   }
 
-  // Advances every point of the six slabs (field 0, model 0): pass A over all
-  // slabs and the ghost layers beyond faces with a neighbour, then pass B.
+  // Advances every point of the six slabs (field 0, model 0). Pass A
+  // advances psi_x and psi_y over the layers where x or y is damped (and
+  // the 2 layers beyond a face with a neighbour); pass B then walks up the
+  // z-columns of each slab and, in the z-slabs, advances psi_z on the way
+  // (see UpdateColumns).
   template <class Physics>
   void apply(const StepData<Physics>& d) const {
-    apply(d, d.grid.interior());
+    apply(d, Box{-big, big, -big, big, -big, big});
   }
-  // The same over the slabs' part inside `limit` (local coordinates): an
+  // The same over the part inside `limit` (local coordinates): an
   // out-of-core chunk's shrinking valid region.
   template <class Physics>
   void apply(const StepData<Physics>& d, const Box& limit) const {
     if (!enabled()) return;
     using Exec = typename MemSpace::execution_space;
-    std::array<Box, 6> slabs;
-    for (int i = 0; i < 6; ++i) slabs[i] = intersect(regions_.slabs[i], limit);
-    for (const Box& b : slabs)
-      if (!b.empty()) Kokkos::parallel_for("seis::cpml_memory", box_points<Exec>(b), Kernel<Physics, false>{*this, d});
-    const Box* g = ghosts_.data();
-    const char* ghost_label = "seis::cpml_memory_ghosts";
-    if (!g[0].empty()) for_each_point(ghost_label, Exec(), g[0], Kernel<Physics, false, 0>{*this, d});
-    if (!g[1].empty()) for_each_point(ghost_label, Exec(), g[1], Kernel<Physics, false, 0>{*this, d});
-    if (!g[2].empty()) for_each_point(ghost_label, Exec(), g[2], Kernel<Physics, false, 1>{*this, d});
-    if (!g[3].empty()) for_each_point(ghost_label, Exec(), g[3], Kernel<Physics, false, 1>{*this, d});
-    if (!g[4].empty()) for_each_point(ghost_label, Exec(), g[4], Kernel<Physics, false, 2>{*this, d});
-    if (!g[5].empty()) for_each_point(ghost_label, Exec(), g[5], Kernel<Physics, false, 2>{*this, d});
-    for (const Box& b : slabs)
-      if (!b.empty()) Kokkos::parallel_for("seis::cpml_update", box_points<Exec>(b), Kernel<Physics, true>{*this, d});
+    std::array<std::array<Box, 2>, 3> memory;
+    for (int a = 0; a < 3; ++a)
+      for (int side = 0; side < 2; ++side) memory[a][side] = intersect(memory_boxes_[a][side], limit);
+    {
+      ScopedRegion r("seis::cpml_memory");
+      for (const Box& b : memory[0])
+        if (!b.empty())
+          Kokkos::parallel_for("seis::cpml_memory_x", column_policy<Exec>(b, chunks(b)),
+                               MemoryColumns<Physics, 0>{*this, d, b});
+      for (const Box& b : memory[1])
+        if (!b.empty())
+          Kokkos::parallel_for("seis::cpml_memory_y", column_policy<Exec>(b, chunks(b)),
+                               MemoryColumns<Physics, 1>{*this, d, b});
+    }
+    ScopedRegion r("seis::cpml_update");
+    for (int i = 0; i < 6; ++i) {
+      const Box b = intersect(regions_.slabs[i], limit);
+      if (b.empty()) continue;
+      // z-slabs (0, 1) are damped along z everywhere, the others nowhere
+      // (physics.md §3.5). A z-slab column is one chunk: its thread alone
+      // advances psi_z of that column, ghost layers included.
+      if (i < 2) {
+        const Box& m = memory[2][i];
+        Kokkos::parallel_for("seis::cpml_update_z", column_policy<Exec>(b, 1),
+                             UpdateColumns<Physics, true>{*this, d, b, b.nz(), m.z0, m.z1});
+      } else {
+        Kokkos::parallel_for("seis::cpml_update", column_policy<Exec>(b, chunks(b)),
+                             UpdateColumns<Physics, false>{*this, d, b, column_chunk, 0, 0});
+      }
+    }
   }
 
   // Where the memory variables live (an out-of-core run copies them by it).
   const CpmlAuxLayout& layout() const { return layout_; }
-  // Uses the damping profiles of `other`, a part of the same global CPML (they
-  // are in global coordinates): out-of-core chunks keep one copy.
-  void share_profiles(const Cpml& other) {
-    for (int a = 0; a < 3; ++a) {
-      a_[a] = other.a_[a];
-      b_[a] = other.b_[a];
-    }
-  }
   // Makes the memory variables the first elements of `psi` and `xi` (one
   // view per axis, large enough): out-of-core chunks share one set per
   // device buffer instead of allocating their own.
@@ -246,8 +270,35 @@ class Cpml {
       xi_[a] = Kokkos::subview(xi[a], part);
     }
   }
+  // Uses the damping profiles of `other`, a part of the same global CPML (they
+  // are in global coordinates): out-of-core chunks keep one copy.
+  void share_profiles(const Cpml& other) {
+    for (int a = 0; a < 3; ++a) {
+      a_[a] = other.a_[a];
+      b_[a] = other.b_[a];
+    }
+  }
 
  private:
+  static constexpr int big = 1 << 29;  // beyond any grid: apply(d) limits nothing
+  // Planes one thread walks in pass A and in the x and y slabs of pass B:
+  // the 2R planes of p pass B reads beyond its chunk cost 2R/column_chunk
+  // more reads (mostly L2 hits); fewer planes give more threads.
+  static constexpr int column_chunk = 64;
+  static int chunks(const Box& b) { return (b.nz() + column_chunk - 1) / column_chunk; }
+
+  // (x, y, chunk) over a box's columns; tiles of up to a warp in x (see
+  // warp_tile), within the register budget of seis/streaming_bounds.hpp.
+  template <class Exec>
+  using ColumnPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>,
+                                             Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_MIN_TEAMS>,
+                                             LightWeightLaunch>;
+  template <class Exec>
+  static ColumnPolicy<Exec> column_policy(const Box& b, int chunks) {
+    const auto t = warp_tile(Box{0, b.nx(), 0, b.ny(), 0, 1}, SEIS_CPML_MAX_THREADS);
+    return ColumnPolicy<Exec>({0, 0, 0}, {b.nx(), b.ny(), chunks}, {t[0], t[1], 1});
+  }
+
   static coef_view to_device(const std::string& label, const std::vector<double>& v) {
     coef_view view(label, v.size());
     auto host = Kokkos::create_mirror_view(view);
@@ -256,91 +307,211 @@ class Cpml {
     return view;
   }
 
-  // The 2 layers beyond each face with a neighbour (x-, x+, y-, y+, z-, z+,
-  // local coordinates) where psi of that axis is damped and stored here.
-  static std::array<Box, 6> ghost_layers(const Subdomain& sub, const CpmlAuxLayout& l) {
-    std::array<Box, 6> ghosts{};
+  // Where pass A advances psi of axis a, per side of the axis: the slab's
+  // layers inside the local box and the 2 layers beyond a face with a
+  // neighbour (pass B reads them), full across (local coordinates).
+  static std::array<std::array<Box, 2>, 3> memory_boxes(const Subdomain& sub, const CpmlAuxLayout& l) {
+    std::array<std::array<Box, 2>, 3> boxes{};
     for (int a = 0; a < 3; ++a)
-      for (int face = 0; face < 2; ++face) {
-        if (!sub.has_neighbour(a, face)) continue;
+      for (int side = 0; side < 2; ++side) {
+        if (l.depth[a][side] == 0) continue;
+        const int slab_lo = side == 0 ? 0 : l.N[a] - l.L, slab_hi = side == 0 ? l.L : l.N[a];
+        const int reach_lo = l.offset[a] - (sub.has_neighbour(a, 0) ? 2 : 0);
+        const int reach_hi = l.offset[a] + l.n[a] + (sub.has_neighbour(a, 1) ? 2 : 0);
+        const int g0 = std::max(slab_lo, reach_lo), g1 = std::min(slab_hi, reach_hi);
+        if (g1 <= g0) continue;
         int lo[3] = {0, 0, 0}, hi[3] = {l.n[0], l.n[1], l.n[2]};
-        lo[a] = face == 0 ? -2 : l.n[a];
-        hi[a] = lo[a] + 2;
-        // Global range of the layers, cut to the slab side whose part is stored here.
-        for (int side = 0; side < 2; ++side) {
-          if (l.depth[a][side] == 0) continue;
-          const int slab_lo = side == 0 ? 0 : l.N[a] - l.L, slab_hi = side == 0 ? l.L : l.N[a];
-          const int g0 = std::max(lo[a] + l.offset[a], slab_lo), g1 = std::min(hi[a] + l.offset[a], slab_hi);
-          if (g1 <= g0) continue;
-          int blo[3] = {lo[0], lo[1], lo[2]}, bhi[3] = {hi[0], hi[1], hi[2]};
-          blo[a] = g0 - l.offset[a];
-          bhi[a] = g1 - l.offset[a];
-          ghosts[2 * a + face] = Box{blo[0], bhi[0], blo[1], bhi[1], blo[2], bhi[2]};
-        }
+        lo[a] = g0 - l.offset[a];
+        hi[a] = g1 - l.offset[a];
+        boxes[a][side] = Box{lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]};
       }
-    return ghosts;
+    return boxes;
   }
 
-  // The slab kernel (public: CUDA cannot launch private nested functors).
-  // OnlyAxis >= 0: pass A for that axis alone (the ghost layers).
+  // The kernels (public: CUDA cannot launch private nested functors). Each
+  // point's arithmetic is the one of physics.md §3.1 in one fixed order
+  // (psi_step, second_derivative, damp), whatever traversal calls it: the
+  // values are bitwise the same in any box shape and sub-domain.
  public:
-  template <class Physics, bool UpdatePass, int OnlyAxis = -1>
-  struct Kernel {
+  // psi = b psi + a D1 p, from p at -2, -1, +1, +2 along the axis.
+  KOKKOS_FORCEINLINE_FUNCTION static Scalar psi_step(const Scalar (&w)[2], Scalar b, Scalar psi, Scalar a, Scalar m2,
+                                                     Scalar m1, Scalar p1, Scalar p2) {
+    const Scalar d1p = w[0] * (p1 - m1) + w[1] * (p2 - m2);
+    return b * psi + a * d1p;
+  }
+
+  // Pass B along one axis: D2 p, from p0 and plus(m), minus(m) (p at +-m),
+  // joins the Laplacian; where the axis is damped, damp advances xi and adds
+  // D1 psi + xi to the correction (psi at -2, -1, +1, +2 along the axis).
+  template <class Plus, class Minus>
+  KOKKOS_FORCEINLINE_FUNCTION static Scalar second_derivative(const Scalar (&w)[R + 1], Scalar p0, const Plus& plus,
+                                                               const Minus& minus) {
+    Scalar d2 = w[0] * p0;
+    for (int m = 1; m <= R; ++m) d2 += w[m] * (plus(m) + minus(m));
+    return d2;
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static void damp(const Scalar (&w)[2], Scalar b, Scalar a, Scalar d2, Scalar s_m2,
+                                               Scalar s_m1, Scalar s_p1, Scalar s_p2, Scalar& xi, Scalar& extra) {
+    const Scalar d1psi = w[0] * (s_p1 - s_m1) + w[1] * (s_p2 - s_m2);
+    xi = b * xi + a * (d2 + d1psi);
+    extra += d1psi + xi;
+  }
+
+  // Pass A along x or y: one thread per (x, y) column walks `column_chunk`
+  // planes; b and a are the column's. The next plane's loads are issued
+  // before this plane's store, which the compiler may not move them past.
+  template <class Physics, int Axis>
+  struct MemoryColumns {
     Cpml pml;
     StepData<Physics> d;
+    Box box;
+    KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
+      const CpmlAuxLayout& l = pml.layout_;
+      const int x = box.x0 + i, y = box.y0 + j;
+      const int z0 = box.z0 + c * column_chunk, z1 = z0 + column_chunk < box.z1 ? z0 + column_chunk : box.z1;
+      const index_t sz = d.grid.stride_z(), s = Axis == 0 ? 1 : d.grid.stride_y();
+      const int g = l.template global<Axis>(Axis == 0 ? x : y);
+      const Scalar b = pml.b_[Axis](g), a = pml.a_[Axis](g);
+      const Scalar* p = d.cur[Physics::pressure_field] + d.grid.index(x, y, z0);
+      const index_t first = l.template index<Axis>(x, y, z0), step = l.template index<Axis>(x, y, z0 + 1) - first;
+      Scalar* psi = pml.psi_[Axis].data() + first;
+      Scalar m2 = p[-2 * s], m1 = p[-s], p1 = p[s], p2 = p[2 * s], old = *psi;
+      for (int z = z0; z < z1; ++z) {
+        Scalar n_m2 = 0, n_m1 = 0, n_p1 = 0, n_p2 = 0, n_old = 0;
+        if (z + 1 < z1)
+          n_m2 = p[sz - 2 * s], n_m1 = p[sz - s], n_p1 = p[sz + s], n_p2 = p[sz + 2 * s], n_old = psi[step];
+        *psi = psi_step(pml.d1w_[Axis], b, old, a, m2, m1, p1, p2);
+        p += sz, psi += step;
+        m2 = n_m2, m1 = n_m1, p1 = n_p1, p2 = n_p2, old = n_old;
+      }
+    }
+  };
 
-    // Pass A: psi_a of every damped axis a.
-    template <int Axis>
-    KOKKOS_FORCEINLINE_FUNCTION void update_psi(int x, int y, int z, const Scalar* p) const {
-      const int c = Axis == 0 ? x : Axis == 1 ? y : z;
-      if (!pml.layout_.template damped<Axis>(c)) return;
-      const index_t s = Axis == 0 ? 1 : Axis == 1 ? d.grid.stride_y() : d.grid.stride_z();
-      const Scalar d1p = pml.d1w_[Axis][0] * (p[s] - p[-s]) + pml.d1w_[Axis][1] * (p[2 * s] - p[-2 * s]);
-      const int g = pml.layout_.template global<Axis>(c);
-      Scalar& psi = pml.psi_[Axis](pml.layout_.template index<Axis>(x, y, z));
-      psi = pml.b_[Axis](g) * psi + pml.a_[Axis](g) * d1p;
+  // Pass B: one thread per (x, y) column walks `chunk` planes of a slab,
+  // keeping p at z-R..z+R in registers, so each plane is read once per
+  // chunk rather than 2R+1 times; x and y neighbours come from the rows the
+  // block shares. Whether x and y are damped is fixed per column. In a
+  // z-slab (ZDamped) the thread also advances psi_z of its column, two
+  // planes ahead (over [mz0, mz1): the layers pass A would do, ghost layers
+  // included), and keeps the new psi_z at z-2..z+2 in registers: psi_z
+  // needs no pass of its own. The next plane's streamed values (p at z+R+1,
+  // p-, V) are loaded before this plane's stores, so their latency overlaps
+  // the arithmetic.
+  template <class Physics, bool ZDamped>
+  struct UpdateColumns {
+    Cpml pml;
+    StepData<Physics> d;
+    Box slab;
+    int chunk;
+    int mz0, mz1;
+
+    // psi_z of plane zz advanced from p at zz-2, zz-1, zz+1, zz+2 where pass A
+    // would advance it; elsewhere it stays (zero, never written).
+    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_z(int zz, Scalar* psi, Scalar m2, Scalar m1, Scalar p1, Scalar p2) const {
+      if (zz < mz0 || zz >= mz1) return *psi;
+      const int g = pml.layout_.template global<2>(zz);
+      const Scalar v = psi_step(pml.d1w_[2], pml.b_[2](g), *psi, pml.a_[2](g), m2, m1, p1, p2);
+      *psi = v;
+      return v;
     }
 
-    // Pass B, axis a: adds D2_a p to the Laplacian and, where a is damped,
-    // D1_a psi_a + xi_a (after advancing xi_a) to the correction.
-    template <int Axis>
-    KOKKOS_FORCEINLINE_FUNCTION void add_axis(int x, int y, int z, const Scalar* p, Scalar& lap,
-                                              Scalar& extra) const {
-      const index_t s = Axis == 0 ? 1 : Axis == 1 ? d.grid.stride_y() : d.grid.stride_z();
-      Scalar d2 = pml.d2w_[Axis][0] * p[0];
-      for (int m = 1; m <= R; ++m) d2 += pml.d2w_[Axis][m] * (p[m * s] + p[-m * s]);
-      lap += d2;
-      const int c = Axis == 0 ? x : Axis == 1 ? y : z;
-      if (!pml.layout_.template damped<Axis>(c)) return;
-      const index_t a = pml.layout_.template index<Axis>(x, y, z), as = pml.layout_.template stride<Axis>();
-      const auto& psi = pml.psi_[Axis];
-      const Scalar d1psi = pml.d1w_[Axis][0] * (psi(a + as) - psi(a - as)) +
-                           pml.d1w_[Axis][1] * (psi(a + 2 * as) - psi(a - 2 * as));
-      const int g = pml.layout_.template global<Axis>(c);
-      Scalar& xi = pml.xi_[Axis](a);
-      xi = pml.b_[Axis](g) * xi + pml.a_[Axis](g) * (d2 + d1psi);
-      extra += d1psi + xi;
-    }
+    KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
+      const CpmlAuxLayout& l = pml.layout_;
+      const int x = slab.x0 + i, y = slab.y0 + j;
+      const int z0 = slab.z0 + c * chunk, z1 = z0 + chunk < slab.z1 ? z0 + chunk : slab.z1;
+      const index_t sy = d.grid.stride_y(), sz = d.grid.stride_z();
+      const index_t start = d.grid.index(x, y, z0);
+      const Scalar* p = d.cur[Physics::pressure_field] + start;
+      Scalar* next = d.next[Physics::pressure_field] + start;
+      const Scalar* V = d.model[Physics::velocity_model] + start;
 
-    KOKKOS_INLINE_FUNCTION void operator()(int x, int y, int z) const {
-      const index_t idx = d.grid.index(x, y, z);
-      const Scalar* p = d.cur[Physics::pressure_field] + idx;
-      if (!UpdatePass && OnlyAxis >= 0) {
-        update_psi<OnlyAxis < 0 ? 0 : OnlyAxis>(x, y, z, p);
-        return;
+      // x and y: damped or not for the whole column; their memory
+      // variables move by a fixed step per plane.
+      const bool dx = l.template damped<0>(x), dy = l.template damped<1>(y);
+      const int gx = l.template global<0>(x), gy = l.template global<1>(y);
+      const Scalar bx = dx ? pml.b_[0](gx) : Scalar(0), ax = dx ? pml.a_[0](gx) : Scalar(0);
+      const Scalar by = dy ? pml.b_[1](gy) : Scalar(0), ay = dy ? pml.a_[1](gy) : Scalar(0);
+      const Scalar* psx = nullptr;
+      const Scalar* psy = nullptr;
+      Scalar* xix = nullptr;
+      Scalar* xiy = nullptr;
+      index_t step_x = 0, step_y = 0;
+      if (dx) {
+        const index_t first = l.template index<0>(x, y, z0);
+        step_x = l.template index<0>(x, y, z0 + 1) - first;
+        psx = pml.psi_[0].data() + first;
+        xix = pml.xi_[0].data() + first;
       }
-      if (!UpdatePass) {
-        update_psi<0>(x, y, z, p);
-        update_psi<1>(x, y, z, p);
-        update_psi<2>(x, y, z, p);
-        return;
+      if (dy) {
+        const index_t first = l.template index<1>(x, y, z0);
+        step_y = l.template index<1>(x, y, z0 + 1) - first;
+        psy = pml.psi_[1].data() + first;
+        xiy = pml.xi_[1].data() + first;
       }
-      Scalar lap = 0, extra = 0;
-      add_axis<0>(x, y, z, p, lap, extra);
-      add_axis<1>(x, y, z, p, lap, extra);
-      add_axis<2>(x, y, z, p, lap, extra);
-      Scalar* next = d.next[Physics::pressure_field];
-      next[idx] = Scalar(2) * p[0] - next[idx] + d.model[Physics::velocity_model][idx] * (lap + extra);
+      const index_t ay1 = l.template stride<1>();
+
+      Scalar col[2 * R + 1];
+      for (int m = 0; m < 2 * R; ++m) col[m] = p[(m - R) * sz];
+      Scalar pz[5] = {0, 0, 0, 0, 0};  // new psi_z at z-2..z+2
+      Scalar* psz = nullptr;
+      Scalar* xiz = nullptr;
+      const index_t az1 = l.template stride<2>();
+      if (ZDamped) {
+        const index_t first = l.template index<2>(x, y, z0);
+        psz = pml.psi_[2].data() + first;
+        xiz = pml.xi_[2].data() + first;
+        for (int m = 0; m < 4; ++m)
+          pz[m] = psi_z(z0 - 2 + m, psz + (m - 2) * az1, col[m], col[m + 1], col[m + 3], col[m + 4]);
+      }
+
+      Scalar top = p[R * sz], prev = *next, v = *V;  // plane z0's streamed values
+      for (int z = z0; z < z1; ++z) {
+        col[2 * R] = top;
+        const Scalar p_prev = prev, vel = v;
+        if (z + 1 < z1) top = p[(R + 1) * sz], prev = next[sz], v = V[sz];
+        Scalar xp[R], xm[R], yp[R], ym[R];
+        for (int m = 1; m <= R; ++m)
+          xp[m - 1] = p[m], xm[m - 1] = p[-m], yp[m - 1] = p[m * sy], ym[m - 1] = p[-m * sy];
+        Scalar sx[4] = {0, 0, 0, 0}, sy4[4] = {0, 0, 0, 0}, xi_x = 0, xi_y = 0, xi_z = 0;
+        if (dx) sx[0] = psx[-2], sx[1] = psx[-1], sx[2] = psx[1], sx[3] = psx[2], xi_x = *xix;
+        if (dy) sy4[0] = psy[-2 * ay1], sy4[1] = psy[-ay1], sy4[2] = psy[ay1], sy4[3] = psy[2 * ay1], xi_y = *xiy;
+        if (ZDamped) {
+          xi_z = *xiz;
+          pz[4] = psi_z(z + 2, psz + 2 * az1, col[R], col[R + 1], col[R + 3], col[R + 4]);
+        }
+
+        Scalar lap = 0, extra = 0;
+        {
+          const Scalar d2 = second_derivative(pml.d2w_[0], col[R], [&](int m) { return xp[m - 1]; },
+                                              [&](int m) { return xm[m - 1]; });
+          lap += d2;
+          if (dx) damp(pml.d1w_[0], bx, ax, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
+        }
+        {
+          const Scalar d2 = second_derivative(pml.d2w_[1], col[R], [&](int m) { return yp[m - 1]; },
+                                              [&](int m) { return ym[m - 1]; });
+          lap += d2;
+          if (dy) damp(pml.d1w_[1], by, ay, d2, sy4[0], sy4[1], sy4[2], sy4[3], xi_y, extra);
+        }
+        {
+          const Scalar d2 = second_derivative(pml.d2w_[2], col[R], [&](int m) { return col[R + m]; },
+                                              [&](int m) { return col[R - m]; });
+          lap += d2;
+          if (ZDamped) {
+            const int g = l.template global<2>(z);
+            damp(pml.d1w_[2], pml.b_[2](g), pml.a_[2](g), d2, pz[0], pz[1], pz[3], pz[4], xi_z, extra);
+          }
+        }
+        *next = Scalar(2) * col[R] - p_prev + vel * (lap + extra);
+        if (dx) *xix = xi_x, psx += step_x, xix += step_x;
+        if (dy) *xiy = xi_y, psy += step_y, xiy += step_y;
+        if (ZDamped) {
+          *xiz = xi_z, psz += az1, xiz += az1;
+          for (int m = 0; m < 4; ++m) pz[m] = pz[m + 1];
+        }
+        for (int m = 0; m < 2 * R; ++m) col[m] = col[m + 1];
+        p += sz, next += sz, V += sz;
+      }
     }
   };
 
@@ -349,7 +520,7 @@ class Cpml {
   Regions regions_;
   coef_view a_[3], b_[3], psi_[3], xi_[3];
   CpmlAuxLayout layout_;
-  std::array<Box, 6> ghosts_{};
+  std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
   Scalar d2w_[3][R + 1] = {};  // D2 weights / h^2 per axis
   Scalar d1w_[3][2] = {};      // D1 weights / h per axis
 };

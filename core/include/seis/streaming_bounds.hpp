@@ -39,3 +39,15 @@
 #ifndef SEIS_VECTOR_STREAMING_MIN_TEAMS
 #define SEIS_VECTOR_STREAMING_MIN_TEAMS 2
 #endif
+
+// The CPML's column kernels (seis/pml.hpp): 256 threads, MIN_TEAMS teams.
+// Their loads wait on DRAM, so occupancy matters. nvcc 13 for sm_90 gives
+// the z-slab update 96 registers unbounded (2 teams, 25 %), 80 at 3 teams
+// (a few spills), 64 at 4 (more). H200, iso-large-gpu CPML ms/step: 3.87 at
+// 2 teams, 3.65 at 3, 4.42 at 4 (perf/results/h200-2026-11-23/cpml).
+#ifndef SEIS_CPML_MAX_THREADS
+#define SEIS_CPML_MAX_THREADS 256
+#endif
+#ifndef SEIS_CPML_MIN_TEAMS
+#define SEIS_CPML_MIN_TEAMS 3
+#endif
