@@ -29,7 +29,7 @@ struct RandomModel {
   static_assert(Physics::num_model == 1, "a physics with more model arrays than V specialises RandomModel");
   template <class Uniform>
   std::array<double, 1> operator()(Uniform& u) const {
-    return {0.04 + 0.06 * u()};
+    return std::array<double, 1>{{0.04 + 0.06 * u()}};
   }
 };
 

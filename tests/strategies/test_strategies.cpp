@@ -19,8 +19,8 @@ struct RandomModel<TtiPhysics<float>> {
     const double V = 0.04 + 0.06 * u();
     const double eps = 0.2 * u(), delta = eps * u();
     const double theta = M_PI / 2 * u(), phi = 2 * M_PI * u();
-    return {V, (1 + 2 * delta) * V, 2 * (eps - delta) * V, std::sin(theta) * std::cos(phi),
-            std::sin(theta) * std::sin(phi)};
+    return std::array<double, 5>{{V, (1 + 2 * delta) * V, 2 * (eps - delta) * V, std::sin(theta) * std::cos(phi),
+                                  std::sin(theta) * std::sin(phi)}};
   }
 };
 }  // namespace seis::test
