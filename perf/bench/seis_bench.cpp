@@ -8,15 +8,13 @@
 //              [--shapes all|default] [--warmup 3] [--repeats 10]
 //              [--json FILE] [--csv FILE] [--compare-native]
 
+#include "bench_physics.hpp"
 #include "bench_report.hpp"
 
 #include "seis/compat/kokkos_compat.hpp"
 #include "seis/errors.hpp"
 #include "seis/norms.hpp"
-#include "seis/physics/iso.hpp"
 #include "seis/physics/physics_list.hpp"
-#include "seis/physics/plane_terms.hpp"
-#include "seis/physics/tti.hpp"
 #include "seis/policies/registry.hpp"
 #include "seis/measure/strategy_timer.hpp"
 #include "seis/measure/stream_probe.hpp"
@@ -42,33 +40,8 @@
 namespace {
 
 using namespace seis;
+using bench::Options;
 using Traits = ExecTraits<DefaultExec>;
-
-struct Options {
-  std::vector<std::string> physics{"iso"};
-  std::vector<std::string> sizes{"512"};
-  std::vector<std::string> strategies{"all"};
-  std::string shapes = "all";
-  int warmup = 3, repeats = 10;
-  double spacing = 10;
-  std::string json, csv;
-  bool compare_native = false;
-  std::size_t stream_bytes = 0;
-  // Nsight Compute counters per physics (--counters PHYSICS=FILE), shown
-  // beside the rows of the strategies they name.
-  std::map<std::string, std::vector<std::pair<std::string, bench::Counters>>> counters;
-};
-
-// The counters measured for strategy `name` at `shape` (an entry without a
-// shape is the strategy's default shape), if any.
-const bench::Counters* counters_for(const Options& o, const std::string& physics, const std::string& name,
-                                    const std::string& shape) {
-  const auto found = o.counters.find(physics);
-  if (found == o.counters.end()) return nullptr;
-  for (const auto& [spec, c] : found->second)
-    if (spec == name + ":" + shape || (spec == name && shape == strategy_info(name).default_shape)) return &c;
-  return nullptr;
-}
 
 // --counters PHYSICS=FILE, read before anything is allocated.
 void read_counters(const std::vector<std::string>& args, Options& o) {
@@ -113,55 +86,49 @@ std::array<int, 3> parse_size(const std::string& s) {
   throw InputError("size '" + s + "' is not N or NXxNYxNZ with positive numbers");
 }
 
-// The specs to run: every available strategy (or the listed ones) at every
-// offered shape (or the default one).
-std::vector<std::string> specs(const Options& o) {
-  std::vector<std::string> out;
-  const bool all = o.strategies.size() == 1 && o.strategies[0] == "all";
-  for (const auto& info : strategy_catalogue()) {
-    if (!strategy_unavailable_reason(info).empty()) continue;
-    if (all) {
-      if (o.shapes == "default") out.push_back(info.name + ":" + info.default_shape);
-      else
-        for (const auto& s : info.shapes) out.push_back(info.name + ":" + s);
-    }
-  }
-  if (!all)
-    for (const auto& s : o.strategies) {
-      const auto [name, shape] = split_strategy_spec(s);
-      const StrategyInfo& info = strategy_info(name);  // unknown names: InputError
-      if (!shape.empty()) out.push_back(s);
-      else if (o.shapes == "default") out.push_back(name + ":" + info.default_shape);
-      else
-        for (const auto& sh : info.shapes) out.push_back(name + ":" + sh);
-    }
-  return out;
-}
-
 #if defined(SEIS_BENCH_NATIVE_CUDA)
 native::Shape native_shape(const BlockShape& s) { return {s.dx, s.dy, s.dz, s.zchunk}; }
+native::Box native_box(const Box& b) { return {b.x0, b.x1, b.y0, b.y1, b.z0, b.z1}; }
+void* native_stream() { return Kokkos::Cuda().cuda_stream(); }
 
+// The native twins of a physics: perf/native/ mirrors iso and TTI by hand,
+// so only those two have any (KernelInfo says which kernel has which); a
+// physics without twins gets no native column.
 template <class Physics>
-int launch_native(const std::string& name, const StepData<Physics>& d, const Box& b, const BlockShape& s) {
-  const native::Grid g = native::to_native(d.grid);
-  const native::Box box{b.x0, b.x1, b.y0, b.y1, b.z0, b.z1};
-  void* stream = Kokkos::Cuda().cuda_stream();
-  if constexpr (Physics::num_fields == 1)
-    return native::launch_iso(name.c_str(), g, box, {d.cur[0], d.next[0], d.model[0]}, native_shape(s), stream);
-  else
-    return native::launch_tti(name.c_str(), g, box,
+struct NativeTwin {
+  static bool exists(const native::KernelInfo&) { return false; }
+  static int launch(const std::string&, const StepData<Physics>&, const Box&, const BlockShape&) { return -1; }
+};
+
+template <>
+struct NativeTwin<IsoPhysics<float>> {
+  static bool exists(const native::KernelInfo& k) { return k.iso; }
+  static int launch(const std::string& name, const StepData<IsoPhysics<float>>& d, const Box& b, const BlockShape& s) {
+    return native::launch_iso(name.c_str(), native::to_native(d.grid), native_box(b), {d.cur[0], d.next[0], d.model[0]},
+                              native_shape(s), native_stream());
+  }
+};
+
+template <>
+struct NativeTwin<TtiPhysics<float>> {
+  static bool exists(const native::KernelInfo& k) { return k.tti; }
+  static int launch(const std::string& name, const StepData<TtiPhysics<float>>& d, const Box& b, const BlockShape& s) {
+    return native::launch_tti(name.c_str(), native::to_native(d.grid), native_box(b),
                               {d.cur[0], d.cur[1], d.next[0], d.next[1], d.model[0], d.model[1], d.model[2],
                                d.model[3], d.model[4]},
-                              native_shape(s), stream);
-}
+                              native_shape(s), native_stream());
+  }
+};
 
 // Runs strategy and native kernel one step each from the same state and
-// times the native kernel like the strategy; fills row.native.
+// times the native kernel like the strategy; fills row.native. What
+// bench_physics does after timing a strategy with --compare-native.
 template <class Physics>
 void compare_native(WaveState<Physics>& state, const Physics& physics, const Box& box, const StencilOperator<Physics>& op,
-                    const std::string& name, const BlockShape& shape, const Options& o, bench::Row& row) {
+                    const std::string& name, const std::string& shape_text, bench::Row& row, const Options& o) {
+  const BlockShape shape = BlockShape::parse(shape_text, strategy_info(name).three_d);
   const native::KernelInfo* info = native::find_kernel(name.c_str());
-  if (!info || !(Physics::num_fields == 1 ? info->iso : info->tti)) return;
+  if (!info || !NativeTwin<Physics>::exists(*info)) return;
   using Field_t = typename WaveState<Physics>::field_type;
   std::vector<Field_t> saved, kokkos;
   for (int f = 0; f < Physics::num_fields; ++f) {
@@ -175,7 +142,7 @@ void compare_native(WaveState<Physics>& state, const Physics& physics, const Box
     Kokkos::deep_copy(kokkos[std::size_t(f)].flat(), state.previous(f).flat());
     Kokkos::deep_copy(state.previous(f).flat(), saved[std::size_t(f)].flat());
   }
-  const int rc = launch_native(name, d, box, shape);
+  const int rc = NativeTwin<Physics>::launch(name, d, box, shape);
   fence("seis::bench_native");
   if (rc != 0) {
     row.native.kernel = name + " failed: " + native::error_string(rc);
@@ -185,60 +152,12 @@ void compare_native(WaveState<Physics>& state, const Physics& physics, const Box
   for (int f = 0; f < Physics::num_fields; ++f)
     worst = std::max(worst, relative_l2(state.previous(f), kokkos[std::size_t(f)]));
   const StepTimes t = time_steps(state, physics, o.warmup, o.repeats, [&](const StepData<Physics>& sd) {
-    if (const int e = launch_native(name, sd, box, shape)) throw std::runtime_error(native::error_string(e));
+    if (const int e = NativeTwin<Physics>::launch(name, sd, box, shape)) throw std::runtime_error(native::error_string(e));
   });
   row.has_native = true;
   row.native = {name, t.median_ms, worst};
 }
 #endif
-
-template <class Physics>
-void bench_physics(const Options& o, const std::array<int, 3>& n, bench::Report& report) {
-  const Grid grid(n[0], n[1], n[2], o.spacing, o.spacing, o.spacing, sizeof(typename Physics::scalar_type));
-  const std::size_t need = WaveState<Physics>::bytes_for(grid);
-  if (need > Traits::device_memory_bytes())
-    throw ConfigError(std::string(Physics::name()) + " grid " + std::to_string(n[0]) + "x" + std::to_string(n[1]) +
-                      "x" + std::to_string(n[2]) + " needs " + std::to_string(need / 1000000) + " MB; the device has " +
-                      std::to_string(Traits::device_memory_bytes() / 1000000) + " MB");
-  WaveState<Physics> state(grid);
-  fill_random(state, 2024u);
-  const Physics physics(grid);
-  const Box box = grid.interior();
-  for (const std::string& spec : specs(o)) {
-    bench::Row row;
-    const auto [name, shape_text] = split_strategy_spec(spec);
-    row.physics = Physics::name();
-    row.strategy = name;
-    row.shape = shape_text;
-    row.nx = n[0];
-    row.ny = n[1];
-    row.nz = n[2];
-    row.bytes_per_point = min_bytes_per_point<Physics>();
-    row.flops_per_point = Physics::flops_per_point;
-    try {
-      const auto op = make_strategy<Physics>(spec);
-      const StepTimes t = time_strategy(*op, state, physics, box, o.warmup, o.repeats);
-      row.repeats = t.repeats;
-      row.median_ms = t.median_ms;
-      row.min_ms = t.min_ms;
-      row.max_ms = t.max_ms;
-      if (const bench::Counters* c = counters_for(o, row.physics, name, shape_text)) {
-        row.has_counters = true;
-        row.counters = *c;
-      }
-#if defined(SEIS_BENCH_NATIVE_CUDA)
-      if (o.compare_native)
-        compare_native(state, physics, box, *op, name, BlockShape::parse(shape_text, strategy_info(name).three_d), o,
-                       row);
-#endif
-    } catch (const ConfigError& e) {
-      row.status = std::string("not runnable: ") + e.what();
-    }
-    std::fprintf(stderr, "%s %s %dx%dx%d: %s\n", row.physics.c_str(), spec.c_str(), n[0], n[1], n[2],
-                 row.status == "ok" ? (std::to_string(row.median_ms) + " ms/step").c_str() : row.status.c_str());
-    report.rows.push_back(row);
-  }
-}
 
 std::string command_line(int argc, char** argv) {
   std::string c;
@@ -253,8 +172,8 @@ int main(int argc, char** argv) {
   Kokkos::ScopeGuard kokkos(argc, argv);
   CLI::App app{"seis-bench: strategy x block shape x grid size on " + std::string(DefaultExec::name())};
   Options o;
-  std::string physics = "iso", sizes = "512", strategies = "all";
-  app.add_option("--physics", physics, "comma list of iso, tti");
+  std::string physics = physics_descriptions().front().name, sizes = "512", strategies = "all";
+  app.add_option("--physics", physics, "comma list of " + physics_names());
   app.add_option("--sizes", sizes, "comma list of N or NXxNYxNZ (interior points; the whole interior is updated)");
   app.add_option("--strategies", strategies, "all, or comma list of NAME or NAME:SHAPE");
   app.add_option("--shapes", o.shapes, "all (every offered shape) or default")->check(CLI::IsMember({"all", "default"}));
@@ -285,7 +204,7 @@ int main(int argc, char** argv) {
 #endif
     std::vector<std::array<int, 3>> dims;
     for (const auto& s : o.sizes) dims.push_back(parse_size(s));
-    specs(o);  // unknown strategy names fail here, before any allocation
+    bench::specs(o);  // unknown strategy names fail here, before any allocation
 
     bench::Report report;
     report.version = SEIS_VERSION_STRING;
@@ -307,7 +226,14 @@ int main(int argc, char** argv) {
     report.fp32_peak_basis = peak.basis;
     for (const auto& p : o.physics)
       for (const auto& n : dims) {
-        with_physics(p, [&](auto physics) { bench_physics<typename decltype(physics)::type>(o, n, report); });
+        with_physics(p, [&](auto physics) {
+          using P = typename decltype(physics)::type;
+#if defined(SEIS_BENCH_NATIVE_CUDA)
+          if (o.compare_native)
+            return bench::bench_physics<P>(o, n, report, [&](auto&... timed) { compare_native(timed..., o); });
+#endif
+          bench::bench_physics<P>(o, n, report);
+        });
       }
     std::printf("%s", bench::to_table(report).c_str());
     if (!o.json.empty()) std::ofstream(o.json) << bench::to_json(report).dump(2) << "\n";

@@ -1,25 +1,9 @@
-// semi_25d, semi_b, semi_b_a, semi_2z.
-#include "seis/physics/iso.hpp"
-#include "seis/physics/tti.hpp"
-#include "seis/policies/semi_25d.hpp"
-#include "seis/policies/semi_2z.hpp"
-#include "seis/policies/semi_b.hpp"
-#include "seis/policies/semi_b_a.hpp"
-#include "seis/policies/strategy_factories.hpp"
+// The semi_stencil family, instantiated for the physics of runs.
+#include "seis/policies/family_semi_stencil.hpp"
 
 namespace seis {
 
-template <class Physics>
-StrategyPtr<Physics> make_semi_stencil(const std::string& name, const BlockShape& s) {
-  using Exec = DefaultExec;
-  if (name == "semi_25d") return std::make_unique<SemiStencil25d<Physics, Exec>>(name, s);
-  if (name == "semi_b") return std::make_unique<SemiB<Physics, Exec>>(name, s);
-  if (name == "semi_b_a") return std::make_unique<SemiBA<Physics, Exec>>(name, s);
-  if (name == "semi_2z") return std::make_unique<Semi2z<Physics, Exec>>(name, s);
-  return nullptr;
-}
-
 #define SEIS_INSTANTIATE(P) template StrategyPtr<P> make_semi_stencil<P>(const std::string&, const BlockShape&);
-SEIS_FOR_EACH_REGISTRY_PHYSICS(SEIS_INSTANTIATE)
+SEIS_FOR_EACH_RUN_PHYSICS(SEIS_INSTANTIATE)
 
 }  // namespace seis

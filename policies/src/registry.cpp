@@ -1,9 +1,7 @@
 #include "seis/policies/registry.hpp"
 
 #include "seis/errors.hpp"
-#include "seis/physics/iso.hpp"
-#include "seis/physics/tti.hpp"
-#include "seis/policies/strategy_factories.hpp"
+#include "seis/policies/make_strategy.hpp"
 #include "seis/policies/traits/exec_traits.hpp"
 
 namespace seis {
@@ -72,47 +70,8 @@ std::pair<std::string, std::string> split_strategy_spec(const std::string& spec)
   return {spec.substr(0, colon), spec.substr(colon + 1)};
 }
 
-template <class Physics>
-std::unique_ptr<StencilOperator<Physics>> make_strategy(const std::string& spec) {
-  // Named references, not a structured binding: the lambda below captures
-  // them, which C++17 does not allow for structured bindings (Clang < 16,
-  // e.g. ROCm 5.x hipcc, rejects it).
-  const auto spec_parts = split_strategy_spec(spec);
-  const std::string& name = spec_parts.first;
-  const std::string& shape_text = spec_parts.second;
-  const StrategyInfo& info = strategy_info(name);
-  const std::string why_not = strategy_unavailable_reason(info);
-  if (!why_not.empty()) throw ConfigError("strategy " + name + " is not offered here: " + why_not);
-  auto make = [&](const std::string& text) {
-    const BlockShape shape = BlockShape::parse(text, info.three_d);
-    StrategyPtr<Physics> s;
-    if (!s) s = make_blocking_3d<Physics>(name, shape);
-    if (!s) s = make_register_streaming<Physics>(name, shape);
-    if (!s) s = make_semi_stencil<Physics>(name, shape);
-    if (!s) s = make_swic<Physics>(name, shape);
-    if (!s) s = make_sliding_window<Physics>(name, shape);
-    if (!s) s = make_cluster<Physics>(name, shape);
-    if (!s) throw ConfigError("strategy " + name + " is not built into this binary");
-    return s;
-  };
-  if (!shape_text.empty()) return make(shape_text);
-  // No shape given: the default, else the first offered shape this device
-  // can run for this physics (e.g. TTI stages twice the scratch of iso).
-  try {
-    return make(info.default_shape);
-  } catch (const ConfigError& first) {
-    for (const auto& shape : info.shapes) {
-      try {
-        return make(shape);
-      } catch (const ConfigError&) {
-      }
-    }
-    throw;
-  }
-}
-
 #define SEIS_INSTANTIATE(P) \
   template std::unique_ptr<StencilOperator<P>> make_strategy<P>(const std::string&);
-SEIS_FOR_EACH_REGISTRY_PHYSICS(SEIS_INSTANTIATE)
+SEIS_FOR_EACH_RUN_PHYSICS(SEIS_INSTANTIATE)
 
 }  // namespace seis

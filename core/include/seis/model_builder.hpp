@@ -97,6 +97,23 @@ void for_each_interior_point(const char* label, const Grid& local, const Subdoma
   });
 }
 
+// Model array `m` of `state` set to V = v^2 dt^2 from the scenario's P
+// velocity (every physics' first parameter): all of iso's model, and that of
+// any physics whose only parameter is the velocity.
+template <class Physics>
+void build_velocity_model(WaveState<Physics>& state, const RunPlan& plan, const Subdomain& sub, int m) {
+  using Scalar = typename Physics::scalar_type;
+  ScopedRegion region("seis::build_model");
+  const ModelEvaluator vp(plan.scenario.velocity(), plan.files[0], plan.grid, sub);
+  Scalar* V = state.model(m).data();
+  const double dt = plan.dt;
+  for_each_interior_point("seis::model_v2dt2", state.grid(), sub, KOKKOS_LAMBDA(int x, int y, int z, index_t idx) {
+    const double v = vp(x, y, z);
+    V[idx] = Scalar(v * v * dt * dt);
+  });
+  fence("seis::build_model");
+}
+
 }  // namespace seis
 
 // Each physics builds its own model arrays from these (build_model

@@ -3,6 +3,8 @@
 // validation. Lengths in metres, times in seconds, angles in degrees in the
 // file (radians inside), coordinates measured from the first interior node.
 
+#include "seis/physics/physics_descriptions.hpp"
+
 #include <array>
 #include <cstddef>
 #include <string>
@@ -60,7 +62,7 @@ struct OutOfCoreSettings {
 
 struct Scenario {
   std::string name;      // file stem unless given
-  std::string physics = "iso";  // "iso" or "tti"
+  std::string physics = physics_descriptions().front().name;  // a name of physics_descriptions()
 
   // Grid (interior points, spacing).
   int nx = 0, ny = 0, nz = 0;

@@ -12,8 +12,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <deque>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace seis {
@@ -52,10 +54,12 @@ struct PhysicsDescription {
   }
 };
 
-// The physics seis runs, in the order of physics_list.hpp's RunPhysics.
-inline const std::vector<PhysicsDescription>& physics_descriptions() {
+namespace detail {
+// The physics seis runs, in the order of physics_list.hpp's RunPhysics, then
+// those registered (a deque: registering keeps references to the others).
+inline std::deque<PhysicsDescription>& physics_registry() {
   constexpr double any = -std::numeric_limits<double>::infinity();
-  static const std::vector<PhysicsDescription> list = {
+  static std::deque<PhysicsDescription> list = {
       {"iso", 1, 1,
        {{"velocity", "velocity", "m/s", true, 0, 0, "must be positive everywhere"}},
        [](const std::vector<ModelRange>& r) { return r[0].max; },
@@ -78,6 +82,9 @@ inline const std::vector<PhysicsDescription>& physics_descriptions() {
   };
   return list;
 }
+}  // namespace detail
+
+inline const std::deque<PhysicsDescription>& physics_descriptions() { return detail::physics_registry(); }
 
 // The names, quoted, for messages: "iso" or "tti".
 inline std::string physics_names() {
@@ -95,6 +102,15 @@ inline const PhysicsDescription* find_physics(const std::string& name) {
 }
 
 inline bool is_physics_name(const std::string& name) { return find_physics(name) != nullptr; }
+
+// Adds the description of a physics the list does not name (e.g. one a test
+// defines), so that the parser and the planner know it; call it before any
+// run, from one thread. InputError if the name is taken.
+inline const PhysicsDescription& register_physics(PhysicsDescription description) {
+  if (find_physics(description.name))
+    throw InputError(std::string("physics \"") + description.name + "\" is already described");
+  return detail::physics_registry().emplace_back(std::move(description));
+}
 
 // The physics named `name`; InputError "<what> must be "iso" or "tti", got
 // ..." otherwise.

@@ -1,7 +1,10 @@
 #pragma once
 // The strategy registry: every strategy's name, what it is, the block shapes
 // it offers, and a factory for each physics. `seis strategies` prints it.
+// make_strategy is instantiated in the library for the physics of runs; a
+// physics the list does not name includes registry_definitions.hpp.
 
+#include "seis/physics/physics_list.hpp"
 #include "seis/policies/block_shape.hpp"
 #include "seis/stencil_operator.hpp"
 
@@ -31,6 +34,10 @@ std::string strategy_unavailable_reason(const StrategyInfo& info);
 // cannot run this shape (scratch, threads) or the strategy at all.
 template <class Physics>
 std::unique_ptr<StencilOperator<Physics>> make_strategy(const std::string& spec);
+#define SEIS_EXTERN_MAKE_STRATEGY(P) \
+  extern template std::unique_ptr<StencilOperator<P>> make_strategy<P>(const std::string&);
+SEIS_FOR_EACH_RUN_PHYSICS(SEIS_EXTERN_MAKE_STRATEGY)
+#undef SEIS_EXTERN_MAKE_STRATEGY
 
 // Splits "name:shape" (shape empty when absent).
 std::pair<std::string, std::string> split_strategy_spec(const std::string& spec);

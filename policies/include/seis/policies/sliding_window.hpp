@@ -20,6 +20,15 @@
 
 namespace seis {
 
+// Points per thread: the backend's vector width for single-field physics
+// (register budget) whose radius is whole vectors (the x halo is read as
+// vectors), else 1 (TTI; a radius-1 physics with 4-wide vectors).
+template <class Physics, class Exec>
+constexpr int sliding_window_vector_width() {
+  constexpr int width = ExecTraits<Exec>::vector_width;
+  return Physics::num_fields == 1 && Physics::radius % width == 0 ? width : 1;
+}
+
 // The loaded plane as one point sees it: its own row from registers, every
 // other row from scratch.
 template <class Scalar, int F, int XLEN>
@@ -46,8 +55,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   static constexpr int H = Base::H;
   static constexpr int S = off_plane_depth<Physics>();
   static constexpr int HX = Physics::in_plane_cross_terms ? H : 0;
-  // Vector width: the backend's, for single-field physics (register budget).
-  static constexpr int VEC = F == 1 ? ExecTraits<Exec>::vector_width : 1;
+  static constexpr int VEC = sliding_window_vector_width<Physics, Exec>();
   static_assert(R % VEC == 0, "the x halo must be whole vectors");
   static constexpr int XLEN = VEC + 2 * R;  // one row in registers
   static constexpr int Q = 2 * R + 1;       // z window

@@ -1,7 +1,10 @@
 #pragma once
-// Factories of the strategy families, each instantiated in its own
-// translation unit (policies/src/) so that builds compile them in parallel.
+// Factories of the strategy families. Each is defined for any physics in
+// its header (family_*.hpp) and instantiated for the physics of runs in its
+// own translation unit (policies/src/), so that builds compile them in
+// parallel and no other translation unit instantiates them again.
 
+#include "seis/physics/physics_list.hpp"
 #include "seis/policies/block_shape.hpp"
 #include "seis/stencil_operator.hpp"
 
@@ -21,10 +24,14 @@ template <class Physics> StrategyPtr<Physics> make_swic(const std::string& name,
 template <class Physics> StrategyPtr<Physics> make_sliding_window(const std::string& name, const BlockShape& s);
 template <class Physics> StrategyPtr<Physics> make_cluster(const std::string& name, const BlockShape& s);
 
-}  // namespace seis
+#define SEIS_EXTERN_FAMILIES(P)                                                                              \
+  extern template StrategyPtr<P> make_blocking_3d<P>(const std::string&, const BlockShape&);               \
+  extern template StrategyPtr<P> make_register_streaming<P>(const std::string&, const BlockShape&);        \
+  extern template StrategyPtr<P> make_semi_stencil<P>(const std::string&, const BlockShape&);              \
+  extern template StrategyPtr<P> make_swic<P>(const std::string&, const BlockShape&);                      \
+  extern template StrategyPtr<P> make_sliding_window<P>(const std::string&, const BlockShape&);            \
+  extern template StrategyPtr<P> make_cluster<P>(const std::string&, const BlockShape&);
+SEIS_FOR_EACH_RUN_PHYSICS(SEIS_EXTERN_FAMILIES)
+#undef SEIS_EXTERN_FAMILIES
 
-// The physics the registry serves (float: production; the double
-// instantiations are used by the verification tests).
-#define SEIS_FOR_EACH_REGISTRY_PHYSICS(X) \
-  X(::seis::IsoPhysics<float>)            \
-  X(::seis::TtiPhysics<float>)
+}  // namespace seis
