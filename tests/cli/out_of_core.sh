@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # out_of_core.sh SEIS SCENARIO WORKDIR: `seis run --device-memory` below the
 # state's size runs out-of-core with the in-core seismograms bit for bit,
-# says so in report.json; budgets that cannot work and malformed sizes are
-# refused with one line before anything is written.
+# says so in report.json, takes its checkpoints on the steps asked; budgets
+# that cannot work and malformed sizes are refused with one line before
+# anything is written.
 set -eu
 seis=$1 scenario=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
@@ -16,6 +17,10 @@ for budget in 2MiB "2.5 MiB" 3MiB; do
   chunks=$(sed -n 's/.*"chunks": \([0-9]*\).*/\1/p' "$work/ooc/report.json" | head -1)
   [ "${chunks:-0}" -ge 4 ] || fail "$budget gave ${chunks:-no} chunks, expected at least 4"
 done
+# Checkpoints every 10 steps: sweeps end on steps 10, 20, 30, each writes one.
+"$seis" run "$scenario" --output "$work/ck" --quiet --no-stream --device-memory 2MiB --checkpoint-every 10
+cmp "$work/in/seismograms.npy" "$work/ck/seismograms.npy" || fail "seismograms differ with checkpoints"
+grep -q '"written": 3' "$work/ck/report.json" || fail "expected 3 checkpoints: $(grep -A4 '"checkpoints"' "$work/ck/report.json")"
 expect_refusal() {  # exit code, pattern, extra arguments
   local code=$1 pattern=$2; shift 2
   set +e; "$seis" run "$scenario" --output "$work/refused" --quiet --no-stream "$@" 2> "$work/err"; local rc=$?; set -e
