@@ -18,6 +18,7 @@
 #include "run_checkpoints.hpp"
 #include "distributed_run.hpp"
 #include "out_of_core_run.hpp"
+#include "run_report.hpp"
 #include "progress.hpp"
 #include "tuning.hpp"
 
@@ -92,29 +93,6 @@ struct ResumePoint {
 };
 
 namespace fs = std::filesystem;
-
-// The first `samples` samples of each trace of a [receiver][total] array.
-std::vector<float> first_samples(const std::vector<float>& traces, int total, int samples) {
-  const std::size_t receivers = total > 0 ? traces.size() / std::size_t(total) : 0;
-  std::vector<float> out(receivers * std::size_t(samples));
-  for (std::size_t r = 0; r < receivers; ++r)
-    std::copy_n(traces.begin() + long(r * total), samples, out.begin() + long(r * samples));
-  return out;
-}
-
-std::string today() {
-  char buf[32];
-  const std::time_t t = std::time(nullptr);
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
-  return buf;
-}
-
-nlohmann::json device_json() {
-  return {{"name", Traits::device_name()},
-          {"backend", DefaultExec::name()},
-          {"concurrency", DefaultExec().concurrency()},
-          {"kokkos", kokkos_version_string()}};
-}
 
 template <class Physics>
 int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& output_dir, const ScenarioSource& src,
@@ -236,13 +214,10 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     stream = measure_copy_bandwidth(bytes);
   }
 
-  const index_t inner = plan.grid.interior_points() == sim.subdomain().box.volume()
-                            ? sim.regions().inner.volume()
-                            : seven_regions(plan.grid, plan.scenario.pml_thickness).inner.volume();
-  const index_t all = plan.grid.interior_points();
-  const int bpp = min_bytes_per_point<Physics>();
-  const double inner_rate = t.stencil_s > 0 ? double(inner) * t.steps / t.stencil_s : 0;
-  const double eff_gbs = inner_rate * bpp / 1e9;
+  const index_t inner_points = plan.grid.interior_points() == sim.subdomain().box.volume()
+                                   ? sim.regions().inner.volume()
+                                   : seven_regions(plan.grid, plan.scenario.pml_thickness).inner.volume();
+  const InnerRate rate = inner_rate<Physics>(plan, inner_points, t);
   nlohmann::json report;
   report["seiskokkos"] = SEIS_VERSION_STRING;
   report["date"] = today();
@@ -259,33 +234,14 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     report["strategy"]["expected_wall_s"] = expected_s;
     report["strategy"]["measured_over_expected"] = t.wall_s / expected_s;
   }
-  const Box in = seven_regions(plan.grid, plan.scenario.pml_thickness).inner;
-  report["grid"] = {{"nx", plan.grid.nx()}, {"ny", plan.grid.ny()}, {"nz", plan.grid.nz()},
-                    {"hx", plan.grid.hx()}, {"hy", plan.grid.hy()}, {"hz", plan.grid.hz()},
-                    {"points", all}, {"pml_thickness", plan.scenario.pml_thickness},
-                    {"inner", {in.x0, in.x1, in.y0, in.y1, in.z0, in.z1}}, {"inner_points", inner},
-                    {"pml_points", all - inner}};
+  report["grid"] = grid_json(plan, rate);
   report["time"] = {{"steps", steps}, {"steps_done", sim.steps_done()}, {"dt", plan.dt},
                     {"dt_cfl_limit", plan.dt_limit}, {"simulated_s", sim.steps_done() * plan.dt}};
   report["partial"] = partial;
   if (resume) report["resumed_from_step"] = first_step;
   if (const nlohmann::json c = checkpoints.report(); !c.is_null()) report["checkpoints"] = c;
-  report["timing"] = {{"wall_s", t.wall_s}, {"stencil_s", t.stencil_s}, {"pml_s", t.pml_s},
-                      {"other_s", t.other_s}, {"ms_per_step", 1e3 * t.wall_s / t.steps},
-                      {"stencil_ms_per_step", 1e3 * t.stencil_s / t.steps},
-                      {"pml_ms_per_step", 1e3 * t.pml_s / t.steps}};
-  nlohmann::json perf = {{"mpoints_per_s", double(all) * t.steps / t.wall_s / 1e6},
-                         {"inner_mpoints_per_s", inner_rate / 1e6},
-                         {"bytes_per_point", bpp},
-                         {"effective_gbytes_per_s", eff_gbs},
-                         {"flops_per_point", Physics::flops_per_point},
-                         {"inner_gflops_per_s", inner_rate * Physics::flops_per_point / 1e9}};
-  if (opt.stream && !partial) {
-    perf["stream_copy_gbytes_per_s"] = stream.gbytes_per_s;
-    perf["stream_copy_method"] = stream.method;
-    perf["fraction_of_stream"] = eff_gbs / stream.gbytes_per_s;
-  }
-  report["performance"] = perf;
+  report["timing"] = timing_json(t);
+  report["performance"] = performance_json<Physics>(rate, t, opt.stream && !partial ? &stream : nullptr);
   report["warnings"] = warnings;
   report["ranks"] = comm::size();
   if (!distributed.is_null()) {  // rank 0 of a distributed run
@@ -339,8 +295,8 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   }
   if (!opt.quiet) {
     std::fprintf(stderr, "done: %.3f s wall, stencil %.3f ms/step, %.1f Mpoints/s inner, %.1f GB/s effective",
-                 t.wall_s, 1e3 * t.stencil_s / t.steps, inner_rate / 1e6, eff_gbs);
-    if (opt.stream) std::fprintf(stderr, " (%.0f%% of %.0f GB/s copy)", 100 * eff_gbs / stream.gbytes_per_s, stream.gbytes_per_s);
+                 t.wall_s, 1e3 * t.stencil_s / t.steps, rate.points_per_s / 1e6, rate.effective_gbytes_per_s);
+    if (opt.stream) std::fprintf(stderr, " (%.0f%% of %.0f GB/s copy)", 100 * rate.effective_gbytes_per_s / stream.gbytes_per_s, stream.gbytes_per_s);
     std::fprintf(stderr, "\n");
     if (checkpoints.written() > 0)
       std::fprintf(stderr, "checkpoints: %d, %.3f s each (%.3g GB)\n", checkpoints.written(),
