@@ -186,7 +186,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   int last_checked = first_step;
   const auto after_step = [&](int done) {
     // (out-of-core runs stop here after each sweep of several steps)
-    if (done / stability_check_every != last_checked / stability_check_every || done == steps) {
+    if (stability_check_due(last_checked, done, done == steps)) {
       check_wavefield_max<Physics>(sim.wavefield_max_abs(), done);
       last_checked = done;
     }

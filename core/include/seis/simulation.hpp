@@ -46,6 +46,12 @@ struct RunTiming {
   int overlapped_steps = 0;
 };
 
+// The CPML of a run (its boundary settings, velocity and time step).
+inline CpmlParameters cpml_parameters(const RunPlan& plan) {
+  return {plan.scenario.pml_thickness, plan.scenario.pml_reflection, plan.scenario.pml_order,
+          plan.vmax, plan.scenario.f0, plan.dt};
+}
+
 template <class Physics>
 class Simulation {
  public:
@@ -68,10 +74,7 @@ class Simulation {
   Simulation(const RunPlan& plan, const StencilOperator<Physics>& strategy, const Subdomain& sub)
       : plan_(plan), strategy_(&strategy), sub_(sub), grid_(sub.local_grid(plan.grid)), physics_(grid_),
         state_(grid_), regions_(local_regions(sub, seven_regions(plan.grid, plan.scenario.pml_thickness))),
-        pml_(grid_,
-             CpmlParameters{plan.scenario.pml_thickness, plan.scenario.pml_reflection, plan.scenario.pml_order,
-                            plan.vmax, plan.scenario.f0, plan.dt},
-             sub),
+        pml_(grid_, cpml_parameters(plan), sub),
         receivers_(grid_, owned(plan.receivers, owned_receivers_), plan.samples),
         ricker_{plan.scenario.f0, plan.t0, plan.scenario.amplitude}, halo_(sub, grid_) {
     if (sub.box.contains(plan.source.x, plan.source.y, plan.source.z))

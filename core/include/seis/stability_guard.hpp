@@ -19,6 +19,13 @@ namespace seis {
 // Steps between checks: about 1 % of a step's memory traffic per step.
 constexpr int stability_check_every = 50;
 
+// Whether a run that went from step `from` to step `to` (one step in-core,
+// a sweep out-of-core) checks now: it crossed a multiple of the cadence, or
+// it is the run's last step.
+inline bool stability_check_due(int from, int to, bool last) {
+  return to / stability_check_every != from / stability_check_every || last;
+}
+
 // |x|, or `big` when x is inf or NaN (which fail a <= big).
 template <class Scalar>
 KOKKOS_INLINE_FUNCTION Scalar abs_or_big(Scalar x, Scalar big) {

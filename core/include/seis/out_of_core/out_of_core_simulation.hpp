@@ -84,7 +84,7 @@ class OutOfCoreSimulation {
       throw std::logic_error("out-of-core budget below the smallest workable one (the plan checks it)");
     for (std::size_t r = 0; r < plan.receivers.size(); ++r) owned_receivers_.push_back(int(r));
     build_model_in_pieces();
-    for (auto& b : buffers_) b.state = WaveState<Physics>(slice_grid(stats_.buffer_planes));
+    for (auto& b : buffers_) b.state = WaveState<Physics>(z_slice(0, stats_.buffer_planes).local_grid(plan.grid));
     stats_.rates = measure_rates();
     choose_shape(settings);
     make_chunks();
@@ -103,7 +103,8 @@ class OutOfCoreSimulation {
     while (done < steps) {
       int k = std::min(stats_.shape.steps_per_visit, steps - done);
       for (int every : land_on_) k = std::min(k, every - step_ % every);
-      const bool reduce = (step_ + k) / stability_check_every != step_ / stability_check_every || done + k == steps;
+      // The guard reads the device reductions when the app checks (the same rule).
+      const bool reduce = stability_check_due(step_, step_ + k, done + k == steps);
       sweep(k, t, reduce);
       step_ += k;
       done += k;
@@ -124,10 +125,8 @@ class OutOfCoreSimulation {
     if (every > 0) land_on_.push_back(every);
   }
   void observe_steps(StepObserver observer) { observer_ = std::move(observer); }
-  void use_strategy(const StencilOperator<Physics>& strategy) { strategy_ = &strategy; }
 
   const RunPlan& plan() const { return plan_; }
-  const Physics& physics() const { return physics_; }
   HostState& state() { return host_; }
   const Regions& regions() const { return regions_; }
   const Subdomain& subdomain() const { return whole_; }
@@ -138,7 +137,6 @@ class OutOfCoreSimulation {
   void set_steps_done(int steps) { step_ = steps; }
   int steps_done() const { return step_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
-  index_t pml_points() const { return host_pml_.points(); }
   // Largest |value| of the wavefields now: reduced on the device during the
   // last sweep when it crossed a multiple of stability_check_every or ended
   // the run, else read from the host.
@@ -165,14 +163,6 @@ class OutOfCoreSimulation {
     std::vector<PlaneSpan> spans;
   };
 
-  static CpmlParameters cpml_parameters(const RunPlan& plan) {
-    return {plan.scenario.pml_thickness, plan.scenario.pml_reflection, plan.scenario.pml_order,
-            plan.vmax, plan.scenario.f0, plan.dt};
-  }
-  Grid slice_grid(int planes) const {
-    const Grid& g = plan_.grid;
-    return Grid(g.nx(), g.ny(), planes, g.hx(), g.hy(), g.hz(), g.scalar_bytes());
-  }
   // The global grid's planes [z0, z1) as a sub-domain with no neighbours.
   Subdomain z_slice(int z0, int z1) const {
     Subdomain s = whole_;
@@ -228,7 +218,7 @@ class OutOfCoreSimulation {
 
   // Copy rates of the link (a buffer's worth of planes each way, then both
   // at once) and the compute time of a plane (one step of the strategy and
-  // the CPML over a buffer at the grid's low face).
+  // the CPML over a buffer's worth of planes from the middle of the grid).
   PipelineRates measure_rates() {
     ScopedRegion region("seis::out_of_core_calibration");
     PipelineRates r;
@@ -310,7 +300,8 @@ class OutOfCoreSimulation {
     std::array<index_t, 3> pool{0, 0, 0};
     for (const ZChunk& z : z_chunks(nz, stats_.shape.chunk_planes, stats_.shape.steps_per_visit)) {
       const Subdomain sub = z_slice(z.ext0, z.ext1);
-      Chunk c{z, sub.local_grid(g), local_regions(sub, regions_), Cpml<scalar_type>(sub.local_grid(g), cpml_parameters(plan_), sub, false),
+      const Grid chunk_grid = sub.local_grid(g);
+      Chunk c{z, chunk_grid, local_regions(sub, regions_), Cpml<scalar_type>(chunk_grid, cpml_parameters(plan_), sub, false),
               {}, {}, -1, 0, {}};
       std::vector<NodeIndex> local;
       for (std::size_t r = 0; r < plan_.receivers.size(); ++r) {
