@@ -39,9 +39,9 @@ inline void tilted_model_if_tti(Scenario& s) {
   s.model_parameter("phi") = ModelSpec::constant_value(40);
 }
 
-// The padded box of a field, copied to the host.
-template <class Scalar>
-std::vector<Scalar> to_host(const Field<Scalar>& f) {
+// The padded box of a field (on the device or the host), copied to the host.
+template <class Scalar, class MemSpace>
+std::vector<Scalar> to_host(const Field<Scalar, MemSpace>& f) {
   auto flat = f.flat();
   std::vector<Scalar> out(flat.extent(0));
   Kokkos::View<Scalar*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(out.data(), out.size());

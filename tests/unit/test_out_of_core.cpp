@@ -53,15 +53,6 @@ Scenario chunked_scenario(const char* physics) {
   return s;
 }
 
-template <class Scalar, class Mem>
-std::vector<Scalar> host_copy(const Field<Scalar, Mem>& f) {
-  auto flat = f.flat();
-  std::vector<Scalar> out(flat.extent(0));
-  Kokkos::View<Scalar*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(out.data(), out.size());
-  Kokkos::deep_copy(host, flat);
-  return out;
-}
-
 template <class A, class B>
 bool same_bits(const std::vector<A>& a, const std::vector<B>& b) {
   static_assert(sizeof(A) == sizeof(B), "same element size");
@@ -88,8 +79,8 @@ void check_out_of_core_is_bitwise(const char* physics) {
       REQUIRE(ooc.receivers().recorded() == in_core.receivers().recorded());
       CHECK(same_bits(ooc.receivers().traces(), in_core.receivers().traces()));
       for (int f = 0; f < Physics::num_fields; ++f) {
-        CHECK(same_bits(host_copy(ooc.state().current(f)), host_copy(in_core.state().current(f))));
-        CHECK(same_bits(host_copy(ooc.state().previous(f)), host_copy(in_core.state().previous(f))));
+        CHECK(same_bits(test::to_host(ooc.state().current(f)), test::to_host(in_core.state().current(f))));
+        CHECK(same_bits(test::to_host(ooc.state().previous(f)), test::to_host(in_core.state().previous(f))));
       }
       // The planes chunks share moved on the device; the first sweep's
       // timeline has every visit, with no more than a sweep's copies.
@@ -150,7 +141,7 @@ TEST_CASE("a NaN in an out-of-core state reaches the instability guard", "[out_o
   const RunPlan plan = plan_run(chunked_scenario("iso"), plenty);
   const auto op = make_strategy<Physics>("gmem_3d");
   OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, 2, chunk_planes}, plenty);
-  std::vector<float> p = host_copy(ooc.state().current(0));
+  std::vector<float> p = test::to_host(ooc.state().current(0));
   p[std::size_t(plan.grid.index(10, 10, 30))] = std::numeric_limits<float>::quiet_NaN();
   Kokkos::deep_copy(ooc.state().current(0).flat(),
                     Kokkos::View<const float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(p.data(), p.size()));
