@@ -156,9 +156,8 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
   const long long window_first = tile_first - HX - (long long)L.hy * sy;
   const int column = cx + cy * sy;
   const int staged = L.centre(cx, cy);
-  const HaloCopyPlan<vector_listed_halo_copies> halo(HaloRing{nvec, ext.nyv, HX / VEC, L.hy}, VEC, sy, L.w,
-                                                     int(threadIdx.x + threadIdx.y * blockDim.x),
-                                                     int(blockDim.x * blockDim.y));
+  const HaloPlacement ring_copies{nvec, ext.nyv, HX / VEC, L.hy, VEC, sy, L.w};
+  const HaloCopyPlan<vector_listed_halo_copies> halo(ring_copies, team_rank(), team_size());
 
   // Plane z as whole vectors into a shared plane: the full window ...
   const int wv = nvec + 2 * HX / VEC, rows = ext.nyv + 2 * L.hy;
@@ -174,9 +173,10 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
   // ... or this thread's share of its halo ring, asynchronously.
   auto stage_halo = [&](const float* const* from, float* dst) {
     for (int f = 0; f < F; ++f) {
-      const float* src = Backend::opaque_base(from[f]);
+      const float* src = from[f];
       float* to = dst + f * L.field_stride;
-      halo.for_each([&](int s, int d) { Backend::template async_copy_vector<VEC>(to + d, src + s); });
+      halo.for_each(ring_copies, team_rank(), team_size(),
+                    [&](int s, int d) { Backend::template async_copy_vector<VEC>(to + d, src + s); });
     }
   };
 
@@ -195,22 +195,29 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
       load_lanes(queue[i], VectorPlanePointers<Op, Backend>(a, tile_first + (i - R) * sz).cur);
     });
   static_for<-S, S>([&](auto dz) { stage(zb + dz, plane(ring.slot(dz))); });
-  const float* halo_from[F];
-  for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first + S * sz;
-  stage_halo(halo_from, plane(ring.slot(int_c<S>{})));
+  stage_halo(VectorPlanePointers<Op, Backend>(a, window_first + S * sz).cur, plane(ring.slot(int_c<S>{})));
   Backend::async_commit();
 
   const long long ahead_distance = (R + 1) * sz;
+  const long long halo_distance = window_first - tile_first + (S + 1) * sz;  // the next plane's window
   long long here = tile_first;
-  Point point;
+  // Previous level and model: loaded in the step that uses them at VEC > 1,
+  // one plane early at VEC == 1 (as the Kokkos body, for the same reasons).
+  constexpr bool point_ahead = VEC == 1;
+  Point point, next_point;
+  if (point_ahead && owner) point.load(VectorPlanePointers<Op, Backend>(a, here), column);
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
     float* entering = plane(ring.slot(int_c<S>{}));
     const VectorPlanePointers<Op, Backend> at_here(a, here);
     const VectorPlanePointers<Op, Backend> incoming(a, here + (more ? ahead_distance : 0));
+    const VectorPlanePointers<Op, Backend> incoming_point(a, here + (more ? sz : 0));
     if (owner) {
-      point.load(at_here, column);
+      if constexpr (point_ahead)
+        next_point.load(incoming_point, column);
+      else
+        point.load(at_here, column);
       load_lanes(queue[queue_slot<true, QA, U, 2 * R + 1>()], incoming.cur);
       const auto& lanes = queue[queue_slot<true, QA, U, R + S>()];
       for (int f = 0; f < F; ++f) {
@@ -222,8 +229,8 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
     // The entering plane's halo has landed and every thread is done with the
     // last plane: the spare plane takes the next halo.
     Backend::async_wait();
-    for (int f = 0; f < F; ++f) halo_from[f] += sz;
-    if (more) stage_halo(halo_from, plane(ring.slot(int_c<S + 1>{})));
+    if (more)
+      stage_halo(VectorPlanePointers<Op, Backend>(a, here + halo_distance).cur, plane(ring.slot(int_c<S + 1>{})));
     Backend::async_commit();
 
     if (owner) {
@@ -267,6 +274,7 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
             for (int f = 0; f < F; ++f) at_here.next[f][column + l] = out[f].v[l];
         });
       }
+      if constexpr (point_ahead) point = next_point;
     }
     ring.advance();
     here += sz;

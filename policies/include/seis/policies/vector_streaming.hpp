@@ -198,8 +198,8 @@ struct VectorStreamingBody
     // by one z-stride per step, the same for the whole team.
     const index_t tile_first = data.grid.index(o.x, o.y, zb);
     const index_t window_first = tile_first - HX - index_t(layout.hy) * sy;
-    const HaloCopyPlan<listed_halo_copies> halo(HaloRing{nvec, ext.nyv, SIDE, layout.hy}, VEC, sy, layout.w,
-                                                team.team_rank(), team.team_size());
+    const HaloPlacement ring_copies{nvec, ext.nyv, SIDE, layout.hy, VEC, sy, layout.w};
+    const HaloCopyPlan<listed_halo_copies> halo(ring_copies, team.team_rank(), team.team_size());
     // Whether the thread's vector holds tile points, and whether all of its
     // lanes lie in the box (then it stores one vector).
     auto owns = [&](int tx, int cy) { return tx < nvec && cy < ext.nyv; };
@@ -222,26 +222,37 @@ struct VectorStreamingBody
       });
     });
     static_for<-S, S>([&](auto dz) { stage_window(team, o, nvec, ext, zb + dz, plane(ring.slot(dz))); });
-    const scalar_type* halo_from[F];  // a halo's plane at the window's first cell
-    for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first + S * sz;
-    stage_halo(halo, halo_from, plane(ring.slot(int_c<S>{})));
+    stage_halo(team, ring_copies, halo, PlanePointers(data, window_first + S * sz).cur, plane(ring.slot(int_c<S>{})));
     ExecTraits<Exec>::async_commit();
 
     const index_t ahead_distance = (R + 1) * sz;
+    const index_t halo_distance = window_first - tile_first + (S + 1) * sz;  // the next plane's window
     index_t here = tile_first;  // the plane being updated, at the tile's first point
-    VectorPoint<Physics, VEC> point[CPT];  // previous level and model of the plane being updated
+    // The previous level and the model of the plane being updated: with VEC
+    // points per thread, loaded in the step that uses them (needed last,
+    // after the barrier and the neighbour sums, they arrive in time; loaded a
+    // plane early, 30 register copies per step); with one point per thread,
+    // one plane early (loaded late, nvcc spilled 124/232 bytes of the TTI
+    // kernel, against 24/76).
+    constexpr bool point_ahead = VEC == 1;
+    VectorPoint<Physics, VEC> point[CPT], next_point[CPT];
+    if constexpr (point_ahead)
+      points.for_each_column([&](int tx, int cy, auto slot) {
+        if (owns(tx, cy)) point[slot].load(PlanePointers(data, here), column[slot]);
+      });
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
       const bool more = k + 1 < n;
       scalar_type* entering = plane(ring.slot(int_c<S>{}));
       const PlanePointers at_here(data, here);
       const PlanePointers incoming(data, here + (more ? ahead_distance : 0));
+      const PlanePointers incoming_point(data, here + (more ? sz : 0));
       points.for_each_column([&](int tx, int cy, auto slot) {
         if (!owns(tx, cy)) return;
-        // The previous level and the model of this plane are needed last,
-        // after the barrier and the neighbour sums: loaded now, they arrive
-        // in time without holding registers for a whole plane.
-        point[slot].load(at_here, column[slot]);
+        if constexpr (point_ahead)
+          next_point[slot].load(incoming_point, column[slot]);
+        else
+          point[slot].load(at_here, column[slot]);
         // Past the tile's last plane the load repeats this plane (unused,
         // in bounds): unconditional, it leaves no copies between registers.
         load_lanes(queue[slot][queue_slot<true, Q, U, 2 * R + 1>()], incoming.cur, column[slot]);
@@ -251,8 +262,9 @@ struct VectorStreamingBody
       // plane) has landed, and every thread has finished the last plane, so
       // the spare plane may be overwritten: its halo is copied next.
       ExecTraits<Exec>::async_wait(team);
-      for (int f = 0; f < F; ++f) halo_from[f] += sz;
-      if (more) stage_halo(halo, halo_from, plane(ring.slot(int_c<S + 1>{})));
+      if (more)
+        stage_halo(team, ring_copies, halo, PlanePointers(data, here + halo_distance).cur,
+                   plane(ring.slot(int_c<S + 1>{})));
       ExecTraits<Exec>::async_commit();
 
       points.for_each_column([&](int tx, int cy, auto slot) {
@@ -311,6 +323,7 @@ struct VectorStreamingBody
               for (int f = 0; f < F; ++f) at_here.next[f][idx + v] = out[f].v[v];
           });
         }
+        if constexpr (point_ahead) point[slot] = next_point[slot];
       });
       ring.advance();
       here += sz;
@@ -380,13 +393,16 @@ struct VectorStreamingBody
   // Copies this thread's share of a plane's halo ring (the tile interior
   // comes from the threads' registers), asynchronously where the backend
   // can; `from` points at the ring's first cell in that plane, per field.
-  KOKKOS_FORCEINLINE_FUNCTION void stage_halo(const HaloCopyPlan<listed_halo_copies>& halo,
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION void stage_halo(const Team& team, const HaloPlacement& where,
+                                              const HaloCopyPlan<listed_halo_copies>& halo,
                                               const scalar_type* const* from, scalar_type* dst) const {
     const auto& L = this->layout;
     for (int f = 0; f < F; ++f) {
-      const scalar_type* src = ExecTraits<Exec>::opaque_base(from[f]);
+      const scalar_type* src = from[f];
       scalar_type* to = dst + f * L.field_stride;
-      halo.for_each([&](int s, int d) { ExecTraits<Exec>::template async_copy_vector<VEC>(to + d, src + s); });
+      halo.for_each(where, team.team_rank(), team.team_size(),
+                    [&](int s, int d) { ExecTraits<Exec>::template async_copy_vector<VEC>(to + d, src + s); });
     }
   }
 };
