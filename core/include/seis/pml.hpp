@@ -165,6 +165,7 @@ class Cpml {
  public:
   using scalar_type = Scalar;
   using coef_view = Kokkos::View<Scalar*, MemSpace>;
+  using Exec = typename MemSpace::execution_space;
   static constexpr int R = Grid::radius;
 
   Cpml() = default;
@@ -197,6 +198,8 @@ class Cpml {
   }
 
   bool enabled() const { return regions_.thickness > 0; }
+  // A limit that limits nothing.
+  static Box everywhere() { return Box{-big, big, -big, big, -big, big}; }
   // The memory variables psi and xi of each axis (empty views without a
   // layer): what a checkpoint saves besides the wavefields.
   std::vector<coef_view> memory_variables() const {
@@ -217,14 +220,19 @@ class Cpml {
   // (see UpdateColumns).
   template <class Physics>
   void apply(const StepData<Physics>& d) const {
-    apply(d, Box{-big, big, -big, big, -big, big});
+    apply(d, everywhere());
   }
   // The same over the part inside `limit` (local coordinates): an
   // out-of-core chunk's shrinking valid region.
   template <class Physics>
   void apply(const StepData<Physics>& d, const Box& limit) const {
+    apply(d, limit, Exec());
+  }
+  // The same, queued on `exec` (the time loop runs the slabs on an instance
+  // beside the inner region's, see seis/simulation.hpp).
+  template <class Physics>
+  void apply(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     if (!enabled()) return;
-    using Exec = typename MemSpace::execution_space;
     std::array<std::array<Box, 2>, 3> memory;
     for (int a = 0; a < 3; ++a)
       for (int side = 0; side < 2; ++side) memory[a][side] = intersect(memory_boxes_[a][side], limit);
@@ -232,11 +240,11 @@ class Cpml {
       ScopedRegion r("seis::cpml_memory");
       for (const Box& b : memory[0])
         if (!b.empty())
-          Kokkos::parallel_for("seis::cpml_memory_x", column_policy<Exec>(b, chunks(b)),
+          Kokkos::parallel_for("seis::cpml_memory_x", column_policy(exec, b, chunks(b)),
                                MemoryColumns<Physics, 0>{*this, d, b});
       for (const Box& b : memory[1])
         if (!b.empty())
-          Kokkos::parallel_for("seis::cpml_memory_y", column_policy<Exec>(b, chunks(b)),
+          Kokkos::parallel_for("seis::cpml_memory_y", column_policy(exec, b, chunks(b)),
                                MemoryColumns<Physics, 1>{*this, d, b});
     }
     ScopedRegion r("seis::cpml_update");
@@ -248,10 +256,10 @@ class Cpml {
       // advances psi_z of that column, ghost layers included.
       if (i < 2) {
         const Box& m = memory[2][i];
-        Kokkos::parallel_for("seis::cpml_update_z", column_policy<Exec>(b, 1),
+        Kokkos::parallel_for("seis::cpml_update_z", column_policy(exec, b, 1),
                              UpdateColumns<Physics, true>{*this, d, b, b.nz(), m.z0, m.z1});
       } else {
-        Kokkos::parallel_for("seis::cpml_update", column_policy<Exec>(b, chunks(b)),
+        Kokkos::parallel_for("seis::cpml_update", column_policy(exec, b, chunks(b)),
                              UpdateColumns<Physics, false>{*this, d, b, column_chunk, 0, 0});
       }
     }
@@ -280,7 +288,7 @@ class Cpml {
   }
 
  private:
-  static constexpr int big = 1 << 29;  // beyond any grid: apply(d) limits nothing
+  static constexpr int big = 1 << 29;  // beyond any grid
   // Planes one thread walks in pass A and in the x and y slabs of pass B:
   // the 2R planes of p pass B reads beyond its chunk cost 2R/column_chunk
   // more reads (mostly L2 hits); fewer planes give more threads.
@@ -289,14 +297,12 @@ class Cpml {
 
   // (x, y, chunk) over a box's columns; tiles of up to a warp in x (see
   // warp_tile), within the register budget of seis/streaming_bounds.hpp.
-  template <class Exec>
   using ColumnPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>,
                                              Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_MIN_TEAMS>,
                                              LightWeightLaunch>;
-  template <class Exec>
-  static ColumnPolicy<Exec> column_policy(const Box& b, int chunks) {
+  static ColumnPolicy column_policy(const Exec& exec, const Box& b, int chunks) {
     const auto t = warp_tile(Box{0, b.nx(), 0, b.ny(), 0, 1}, SEIS_CPML_MAX_THREADS);
-    return ColumnPolicy<Exec>({0, 0, 0}, {b.nx(), b.ny(), chunks}, {t[0], t[1], 1});
+    return ColumnPolicy(exec, {0, 0, 0}, {b.nx(), b.ny(), chunks}, {t[0], t[1], 1});
   }
 
   static coef_view to_device(const std::string& label, const std::vector<double>& v) {
