@@ -6,19 +6,23 @@
 //   xi_a  = b xi_a  + a (D2_a p + D1_a psi_a)
 //   p+    = 2p - p- + V [ L p + sum_a (D1_a psi_a + xi_a) ]
 // stored only over that axis' two slabs (plus two zero ghost layers on each
-// side for D1 psi). Pass A advances psi_x and psi_y; pass B, which reads psi
-// at the +-1, +-2 neighbours along a, runs after it and advances psi_z
-// itself: its threads walk up z-columns, and a column's psi_z neighbours are
-// its own. (A single pass that recomputes the x and y neighbours' new psi
+// side for D1 psi). Pass A advances psi_x everywhere and psi_y in the
+// z-slabs; pass B, which reads psi at the +-1, +-2 neighbours along a, runs
+// after it and advances psi_z in the z-slabs and psi_y in the y-slabs
+// itself: there its threads walk z- (y-) columns, and a column's psi_z
+// (psi_y) neighbours are its own. (A single pass that recomputes the x and y neighbours' new psi
 // from a double-buffered old one was measured slower: 8.2 against 6.8 ms
 // per step for the 189 M slab points of iso-large-gpu on an H100.)
 //
-// Every kernel walks z-columns, a thread per (x, y) and a warp along x:
-// loads coalesce in every slab (an x-slab thinner than a warp fills its
-// warps with the next rows, see warp_tile), p along z is read once per
-// column from registers, and a slab point reads about its minimum: p, p-, V
-// and per damped axis psi and xi (H200, iso-large-gpu: 30-37 B per update
-// point, 17 and 12 B per pass-A point; perf/results/h200-2026-11-23/cpml).
+// Every kernel walks columns (z-columns; y-columns in the y-slabs' pass B),
+// a thread per column and a warp along x: loads coalesce in every slab (an
+// x-slab thinner than a warp fills its warps with the next rows, see
+// warp_tile), p along the column is read once from registers, and a slab
+// point reads about its minimum: p, p-, V and per damped axis psi and xi
+// (H200, iso-large-gpu, before the y-slabs advanced psi_y: 30-37 B per
+// update point, 17 and 12 B per pass-A point; perf/results/h200-2026-11-23/
+// cpml). The minimum of a face-slab point is 32 B: p, p-, V read, p+
+// written (16), psi and xi read and written (16); the profiles are 1D.
 // The point-per-thread kernels they replace read p 25 times through the
 // caches (54 B per z-slab update point: z-neighbours fell out of L2),
 // issued 220-380 instructions per point and reached 22-43 % of the DRAM
@@ -215,10 +219,11 @@ class Cpml {
   }
 
   // Advances every point of the six slabs (field 0, model 0). Pass A
-  // advances psi_x and psi_y over the layers where x or y is damped (and
-  // the 2 layers beyond a face with a neighbour); pass B then walks up the
-  // z-columns of each slab and, in the z-slabs, advances psi_z on the way
-  // (see UpdateColumns).
+  // advances psi_x over the layers where x is damped and psi_y over those
+  // where y is damped inside the z-slabs (and the 2 layers beyond a face
+  // with a neighbour); pass B then walks the columns of each slab and, in
+  // the z-slabs (y-slabs), advances psi_z (psi_y) on the way (see
+  // UpdateColumns).
   template <class Physics>
   void apply(const StepData<Physics>& d) const {
     apply(d, everywhere());
