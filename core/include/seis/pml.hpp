@@ -246,16 +246,16 @@ class Cpml {
       ScopedRegion r("seis::cpml_memory");
       for (const Box& b : memory[0])
         if (!b.empty())
-          Kokkos::parallel_for("seis::cpml_memory_x", column_policy(exec, b, chunks(b)),
-                               MemoryColumns<Physics, 0>{*this, d, b});
+          Kokkos::parallel_for("seis::cpml_memory_x", column_policy(exec, b, chunks(b, memory_chunk(b))),
+                               MemoryColumns<Physics, 0>{*this, d, b, memory_chunk(b)});
       // psi_y over the z-slabs only: the y-slabs advance it themselves.
       for (const Box& m : memory[1])
         for (int i = 0; i < 2; ++i) {
           const Box& zs = regions_.slabs[i];
           const Box b{m.x0, m.x1, m.y0, m.y1, std::max(m.z0, zs.z0), std::min(m.z1, zs.z1)};
           if (!b.empty() && !zs.empty())
-            Kokkos::parallel_for("seis::cpml_memory_y", column_policy(exec, b, chunks(b)),
-                                 MemoryColumns<Physics, 1>{*this, d, b});
+            Kokkos::parallel_for("seis::cpml_memory_y", column_policy(exec, b, chunks(b, memory_chunk(b))),
+                                 MemoryColumns<Physics, 1>{*this, d, b, memory_chunk(b)});
         }
     }
     ScopedRegion r("seis::cpml_update");
@@ -276,7 +276,7 @@ class Cpml {
         Kokkos::parallel_for("seis::cpml_update_y", column_policy<1>(exec, b, 1),
                              UpdateColumns<Physics, 1, true, false>{*this, d, b, b.ny(), m.y0, m.y1});
       } else {
-        Kokkos::parallel_for("seis::cpml_update_x", column_policy<2>(exec, b, chunks(b)),
+        Kokkos::parallel_for("seis::cpml_update_x", column_policy<2>(exec, b, chunks(b, column_chunk)),
                              UpdateColumns<Physics, 2, false, false>{*this, d, b, column_chunk, 0, 0});
       }
     }
@@ -306,11 +306,19 @@ class Cpml {
 
  private:
   static constexpr int big = 1 << 29;  // beyond any grid
-  // Planes one thread walks in pass A and in the x-slabs of pass B:
-  // the 2R planes of p pass B reads beyond its chunk cost 2R/column_chunk
-  // more reads (mostly L2 hits); fewer planes give more threads.
+  // Planes one thread walks in the x-slabs of pass B: the 2R planes of p it
+  // reads beyond its chunk cost 2R/column_chunk more reads (mostly L2 hits);
+  // fewer planes give more threads.
   static constexpr int column_chunk = 64;
-  static int chunks(const Box& b) { return (b.nz() + column_chunk - 1) / column_chunk; }
+  static int chunks(const Box& b, int chunk) { return (b.nz() + chunk - 1) / chunk; }
+  // Planes one thread walks in pass A, which reads nothing beyond its chunk:
+  // column_chunk, or fewer where a box is thin in z (psi_y over a z-slab:
+  // L planes), so that its few columns still make threads enough to hide
+  // the latency (at least 4 chunks a column, at least 8 planes each).
+  static int memory_chunk(const Box& b) {
+    const int quarter = (b.nz() + 3) / 4;
+    return quarter < 8 ? 8 : quarter > column_chunk ? column_chunk : quarter;
+  }
 
   // Threads over a box's columns; tiles of up to a warp in x (see
   // warp_tile), within the register budget of seis/streaming_bounds.hpp.
@@ -383,7 +391,7 @@ class Cpml {
     extra += d1psi + xi;
   }
 
-  // Pass A along x or y: one thread per (x, y) column walks `column_chunk`
+  // Pass A along x or y: one thread per (x, y) column walks `chunk`
   // planes; b and a are the column's. The next plane's loads are issued
   // before this plane's store, which the compiler may not move them past.
   template <class Physics, int Axis>
@@ -391,10 +399,11 @@ class Cpml {
     Cpml pml;
     StepData<Physics> d;
     Box box;
+    int chunk;
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       const CpmlAuxLayout& l = pml.layout_;
       const int x = box.x0 + i, y = box.y0 + j;
-      const int z0 = box.z0 + c * column_chunk, z1 = z0 + column_chunk < box.z1 ? z0 + column_chunk : box.z1;
+      const int z0 = box.z0 + c * chunk, z1 = z0 + chunk < box.z1 ? z0 + chunk : box.z1;
       const index_t sz = d.grid.stride_z(), s = Axis == 0 ? 1 : d.grid.stride_y();
       const int g = l.template global<Axis>(Axis == 0 ? x : y);
       const Scalar b = pml.b_[Axis](g), a = pml.a_[Axis](g);
