@@ -77,7 +77,8 @@ inline nlohmann::json timing_json(const RunTiming& t) {
           {"stencil_ms_per_step", 1e3 * t.stencil_s / t.steps},
           {"pml_ms_per_step", 1e3 * t.pml_s / t.steps},
           // steps whose CPML ran beside the inner region: there stencil_s runs
-          // until the inner region is done, pml_s is the CPML's time beyond it
+          // until the inner region is done, pml_s is the CPML's queueing and
+          // its time beyond it
           {"pml_overlapped_steps", t.pml_overlapped_steps}};
 }
 

@@ -53,7 +53,6 @@
 #include <ctime>
 #include <filesystem>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -74,7 +73,7 @@ struct RunOptions {
   bool stream = true;
   double tune_budget = 120;
   int checkpoint_every = -1;  // -1: the scenario's [run] checkpoint_every
-  CpmlOverlap cpml_overlap = CpmlOverlap::ahead;  // in-core, one domain
+  std::string cpml_overlap = "ahead";  // a CpmlOverlap name; in-core, one domain
 };
 
 // The scenario as given, kept in checkpoints so that `seis resume` rebuilds
@@ -320,7 +319,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   std::unique_ptr<Simulation<Physics>> owned_sim;
   on_every_rank([&] {
     owned_sim = std::make_unique<Simulation<Physics>>(plan, *strategy, sub);
-    owned_sim->overlap_cpml(opt.cpml_overlap);
+    owned_sim->overlap_cpml(cpml_overlap_named(opt.cpml_overlap));
   });
   return run_on(*owned_sim);
 }
@@ -520,9 +519,7 @@ int main(int argc, char** argv) {
   run->add_option("--cpml-overlap", opt.cpml_overlap,
                   "where the CPML slabs run in a one-domain step: off (after the inner region), beside (a second "
                   "instance, concurrently), ahead (a second instance served first where the device can; default)")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, CpmlOverlap>{{"off", CpmlOverlap::off},
-                                                                              {"beside", CpmlOverlap::beside},
-                                                                              {"ahead", CpmlOverlap::ahead}}));
+      ->check(CLI::IsMember({"off", "beside", "ahead"}));
   run->add_option("--checkpoint-every", opt.checkpoint_every,
                   "write a checkpoint into the output folder every N steps (0: none; default: the scenario's)")
       ->check(step_interval);
