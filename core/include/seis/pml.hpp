@@ -276,7 +276,8 @@ class Cpml {
         Kokkos::parallel_for("seis::cpml_update_y", column_policy<1>(exec, b, 1),
                              UpdateColumns<Physics, 1, true, false>{*this, d, b, b.ny(), m.y0, m.y1});
       } else {
-        Kokkos::parallel_for("seis::cpml_update_x", column_policy<2>(exec, b, chunks(b, column_chunk)),
+        Kokkos::parallel_for("seis::cpml_update_x",
+                             column_policy<2, SEIS_CPML_X_MIN_TEAMS>(exec, b, chunks(b, column_chunk)),
                              UpdateColumns<Physics, 2, false, false>{*this, d, b, column_chunk, 0, 0});
       }
     }
@@ -322,15 +323,15 @@ class Cpml {
 
   // Threads over a box's columns; tiles of up to a warp in x (see
   // warp_tile), within the register budget of seis/streaming_bounds.hpp.
+  template <int MinTeams>
   using ColumnPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>,
-                                             Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_MIN_TEAMS>,
-                                             LightWeightLaunch>;
+                                             Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, MinTeams>, LightWeightLaunch>;
   // (x, the across axis, chunk) for columns along z (W = 2) or y (W = 1).
-  template <int W = 2>
-  static ColumnPolicy column_policy(const Exec& exec, const Box& b, int chunks) {
+  template <int W = 2, int MinTeams = SEIS_CPML_MIN_TEAMS>
+  static ColumnPolicy<MinTeams> column_policy(const Exec& exec, const Box& b, int chunks) {
     const int across = W == 2 ? b.ny() : b.nz();
     const auto t = warp_tile(Box{0, b.nx(), 0, across, 0, 1}, SEIS_CPML_MAX_THREADS);
-    return ColumnPolicy(exec, {0, 0, 0}, {b.nx(), across, chunks}, {t[0], t[1], 1});
+    return ColumnPolicy<MinTeams>(exec, {0, 0, 0}, {b.nx(), across, chunks}, {t[0], t[1], 1});
   }
 
   static coef_view to_device(const std::string& label, const std::vector<double>& v) {
