@@ -23,6 +23,11 @@ const std::vector<StrategyInfo>& strategy_catalogue() {
        "2.5D streaming, VEC x points per thread: vector loads/stores, x/y neighbours as vectors from one scratch "
        "plane, z in fixed registers, one barrier per plane [AMD seed; issue 10]",
        false, false, "32x8@128", {"32x8@128", "32x8@64", "32x8", "32x4@128", "16x16@128", "64x4@128", "16x8@8"}},
+      {"st_reg_feat",
+       "2.5D streaming, a register queue of per-plane features (TTI: s, p and their x/y first derivatives) "
+       "computed once per plane, off-centre planes summed from registers, scratch only for the planes z .. z+E "
+       "[issue 10]",
+       false, false, "32x8@64", {"32x8@64", "32x8@128", "32x8", "32x4@64", "32x16@128", "16x16@128", "16x8@8"}},
       {"semi_25d", "2.5D semi-stencil, R+1 planes in scratch [semi-stencil seed III.A]", false, false, "32x16@128",
        {"32x16@128", "32x16", "16x16@128", "16x8", "16x8@8"}},
       {"semi_b", "semi-stencil + next plane prefetched into an extra scratch plane [semi-stencil seed III.B]",

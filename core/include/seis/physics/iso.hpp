@@ -68,6 +68,27 @@ class IsoPhysics {
     }
   }
 
+  // Plane features (seis/physics/plane_features.hpp): an off-centre plane
+  // gives its value alone, and the z arms sum without per-point coefficients.
+  struct plane_features {
+    Scalar p = 0;
+  };
+  using feature_sum = Scalar;
+  static constexpr int feature_depth = 0;
+
+  KOKKOS_FORCEINLINE_FUNCTION plane_features point_features(const FieldValues<Scalar, 1>& v) const {
+    return {v[0]};
+  }
+  template <class Plane>
+  KOKKOS_FORCEINLINE_FUNCTION void add_in_plane_features(plane_features&, const Plane&) const {}
+  template <int DZ>
+  KOKKOS_FORCEINLINE_FUNCTION void add_features(int_c<DZ>, feature_sum& sum, const plane_features& f) const {
+    sum += cz_[DZ < 0 ? -DZ : DZ] * f.p;
+  }
+  KOKKOS_FORCEINLINE_FUNCTION accum_type feature_term(const feature_sum& sum, const point_coeffs&) const {
+    return sum;
+  }
+
   template <class Mem>
   KOKKOS_FORCEINLINE_FUNCTION void update(const accum_type& laplacian,
                                           const FieldValues<Scalar, 1>& centre, const Mem& mem) const {

@@ -18,6 +18,8 @@
 //   point_coeffs coeffs(mem) const
 //   void update(accum, center, mem) const     -- writes the new time level
 // where mem.prev(f), mem.model(m), mem.store(f, v) address the updated point.
+// Optionally, per-plane features for strategies that keep them in a
+// register queue along z (seis/physics/plane_features.hpp).
 
 #include "seis/static_for.hpp"
 

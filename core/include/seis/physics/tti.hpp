@@ -136,6 +136,65 @@ class TtiPhysics {
     return out;
   }
 
+  // Plane features (seis/physics/plane_features.hpp): planes z+-1, z+-2 give
+  // p, q and their first derivatives D1x, D1y; z+-3, z+-4 only p and q. The
+  // features keep q rather than s = p + q (the terms are linear, so the sums
+  // of q give those of s with one add per point, not per plane): a plane's
+  // features are then its own values plus derivatives, and no register holds
+  // both q and s. The sums over planes carry the z weights alone; the tilt
+  // products enter once per point, in feature_term.
+  struct plane_features {
+    Scalar p = 0, q = 0;
+    // Set when the plane reaches z+-2 (add_in_plane_features); left unset
+    // before, so that no register carries a placeholder along the queue.
+    Scalar dxp, dyp, dxq, dyq;
+  };
+  struct feature_sum {
+    Scalar zp = 0, zq = 0;  // sum of cz * p, cz * q (the z arm)
+    Scalar xp = 0, yp = 0;  // sum of wz * D1x p, wz * D1y p (D1z D1x p, D1z D1y p)
+    Scalar xq = 0, yq = 0;  // the same for q
+  };
+  static constexpr int feature_depth = 2;
+
+  KOKKOS_FORCEINLINE_FUNCTION plane_features point_features(const FieldValues<Scalar, 2>& v) const {
+    plane_features f;
+    f.p = v[p_field];
+    f.q = v[q_field];
+    return f;
+  }
+
+  template <class Plane>
+  KOKKOS_FORCEINLINE_FUNCTION void add_in_plane_features(plane_features& f, const Plane& plane) const {
+    auto p = [&](int di, int dj) { return plane(p_field, di, dj); };
+    auto q = [&](int di, int dj) { return plane(q_field, di, dj); };
+    f.dxp = d1(p, d1x_, 1, 0);
+    f.dyp = d1(p, d1y_, 0, 1);
+    f.dxq = d1(q, d1x_, 1, 0);
+    f.dyq = d1(q, d1y_, 0, 1);
+  }
+
+  template <int DZ>
+  KOKKOS_FORCEINLINE_FUNCTION void add_features(int_c<DZ>, feature_sum& sum, const plane_features& f) const {
+    constexpr int m = DZ < 0 ? -DZ : DZ;
+    sum.zp += cz_[m] * f.p;
+    sum.zq += cz_[m] * f.q;
+    if constexpr (m <= feature_depth) {
+      const Scalar wz = DZ > 0 ? d1z_[m - 1] : -d1z_[m - 1];
+      sum.xp += wz * f.dxp;
+      sum.yp += wz * f.dyp;
+      sum.xq += wz * f.dxq;
+      sum.yq += wz * f.dyq;
+    }
+  }
+
+  KOKKOS_FORCEINLINE_FUNCTION accum_type feature_term(const feature_sum& sum, const point_coeffs& n) const {
+    const Scalar zs = sum.zp + sum.zq, xs = sum.xp + sum.xq, ys = sum.yp + sum.yq;
+    accum_type out;
+    out.z = zs - (n.zz * zs + n.xz2 * xs + n.yz2 * ys);
+    out.hp = n.zz * sum.zp + n.xz2 * sum.xp + n.yz2 * sum.yp;
+    return out;
+  }
+
   template <class Mem>
   KOKKOS_FORCEINLINE_FUNCTION void update(const accum_type& acc, const FieldValues<Scalar, 2>& centre,
                                           const Mem& mem) const {

@@ -1,7 +1,8 @@
 #pragma once
-// The factory of st_reg_shift, st_reg_fixed and st_reg_vec: defined for any physics,
+// The factory of st_reg_shift, st_reg_fixed, st_reg_vec and st_reg_feat: defined for any physics,
 // instantiated for the physics of runs in policies/src/family_register_streaming.cpp.
 
+#include "seis/policies/st_reg_feat.hpp"
 #include "seis/policies/st_reg_fixed.hpp"
 #include "seis/policies/st_reg_shift.hpp"
 #include "seis/policies/st_reg_vec.hpp"
@@ -15,6 +16,7 @@ StrategyPtr<Physics> make_register_streaming(const std::string& name, const Bloc
   if (name == "st_reg_shift") return std::make_unique<StRegShift<Physics, Exec>>(name, s);
   if (name == "st_reg_fixed") return std::make_unique<StRegFixed<Physics, Exec>>(name, s);
   if (name == "st_reg_vec") return std::make_unique<StRegVec<Physics, Exec>>(name, s);
+  if (name == "st_reg_feat") return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
   return nullptr;
 }
 

@@ -1,0 +1,222 @@
+#pragma once
+// 2.5D streaming with a register queue of plane features along z
+// (seis/physics/plane_features.hpp; issue 10: TTI issued ~800 instructions
+// per point, most of them re-reading the in-plane neighbours of planes
+// z+-1, z+-2 for every point that uses them).
+//
+//   - each plane's features are computed once per column: the part its own
+//     values give when it enters the queue at z+R, the part its in-plane
+//     neighbours give when it reaches z+E (E = the physics' feature depth;
+//     TTI: 2, iso: 0), from the scratch ring;
+//   - the off-centre planes are summed from the feature queue (registers):
+//     no scratch loads, and the per-point coefficients enter once;
+//   - the scratch ring holds only planes z .. z+E (the centre plane for its
+//     in-plane term, the planes on their way to it) and a spare plane that
+//     receives the next plane's halo asynchronously (CUDA: cp.async), so one
+//     barrier per plane suffices; the tile interior enters scratch from the
+//     threads' own registers;
+//   - queues rotate instead of shifting (the z loop is unrolled by their
+//     length) and have a spare entry that receives plane z+R+1 one plane
+//     early, so a load lands where its value stays;
+//   - a staged plane has a compile-time row pitch (tiles at most MaxDX
+//     wide) and its fields interleaved row by row, so every neighbour a
+//     point reads is a constant offset from one scratch address: no index
+//     arithmetic per neighbour row, field or plane;
+//   - index arithmetic happens once per tile: a thread's point and its halo
+//     copies (seis/halo_copy_plan.hpp) are 32-bit offsets from per-plane
+//     base pointers (seis/policies/plane_pointers.hpp).
+
+#include "seis/halo_copy_plan.hpp"
+#include "seis/physics/plane_features.hpp"
+#include "seis/policies/plane_pointers.hpp"
+#include "seis/policies/register_queue.hpp"
+#include "seis/policies/streaming_body.hpp"
+#include "seis/policies/team_loops.hpp"
+#include "seis/policies/tile_staging.hpp"
+
+namespace seis {
+
+// A staged plane whose rows are Pitch apart and whose fields are interleaved
+// within a row (field f of row r at r * F * Pitch + f * Pitch), centred on
+// the point being updated: every (f, di, dj) is a compile-time offset once
+// the physics' loops unroll.
+template <class Scalar, int F, int Pitch>
+struct InterleavedPlane {
+  const Scalar* centre;
+  KOKKOS_FORCEINLINE_FUNCTION Scalar operator()(int f, int di, int dj) const {
+    return centre[dj * (F * Pitch) + f * Pitch + di];
+  }
+};
+
+template <class Physics, class Exec, int MaxDX = 32>
+struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics>::depth + 2> {
+  using Features = PlaneFeatures<Physics>;
+  using features_type = typename Features::features_type;
+  static constexpr int E = Features::depth;  // plane z+E completes its features from scratch
+  static constexpr int P = E + 2;            // scratch ring: planes z .. z+E and a spare
+  using Base = StreamingBody<Physics, Exec, P>;
+  using typename Base::accum_type;
+  using typename Base::scalar_type;
+  using typename Base::values_type;
+  static constexpr int CPT = Base::CPT;
+  static constexpr int F = Base::F;
+  static constexpr int R = Base::R;
+  static constexpr int H = Base::H;
+  // Queues of planes z-R .. z+R and a spare entry for plane z+R+1.
+  static constexpr int Q = 2 * R + 2;
+  // Copies of the halo ring a thread keeps in registers
+  // (seis/halo_copy_plan.hpp): 1 or 2 for the catalogue's shapes on GPUs.
+  static constexpr int listed_halo_copies = 2;
+  static constexpr int Pitch = MaxDX + 2 * H;  // a staged row of one field
+  using Staged = InterleavedPlane<scalar_type, F, Pitch>;
+
+  FeatureStreamingBody() = default;
+  FeatureStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : Base(d, box, s) {
+    this->layout = layout_for(s);
+  }
+
+  // PlaneLayout with the row pitch and field stride of interleaved rows, so
+  // that the team copies of tile_staging.hpp and the halo plan place cells
+  // where InterleavedPlane reads them.
+  static PlaneLayout layout_for(const BlockShape& s) {
+    PlaneLayout L(s.dx, s.dy, H, H, F);
+    L.w = F * Pitch;
+    L.field_stride = Pitch;
+    L.plane_stride = L.h * F * Pitch;
+    return L;
+  }
+  static std::size_t scratch_bytes(const BlockShape& s) { return layout_for(s).bytes(P, sizeof(scalar_type)); }
+  static void check_shape(const BlockShape& s, const std::string& what) {
+    if (s.dx > MaxDX)
+      throw ConfigError(what + ": st_reg_feat stages rows of at most " + std::to_string(MaxDX) +
+                        " points (a compile-time pitch); use a block at most that wide");
+  }
+
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
+    const auto& data = this->data;
+    const auto& layout = this->layout;
+    const Physics& physics = data.physics;
+    const TileExtent ext(this->tiles.box, layout, o);
+    const TilePoints<Exec> points(team, layout.dx, layout.dy);
+    const int zb = o.z;
+    const int n = this->tiles.z_end(zb) - zb;
+    const index_t sz = data.grid.stride_z();
+    const int sy = int(data.grid.stride_y());
+    RingIndex<P> ring(0);  // slot of the plane being updated
+    auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
+    const index_t tile_first = data.grid.index(o.x, o.y, zb);
+    const index_t window_first = tile_first - layout.hx - index_t(layout.hy) * sy;
+    const HaloCopyPlan<listed_halo_copies> halo(HaloRing{ext.nxv, ext.nyv, layout.hx, layout.hy}, 1, sy, layout.w,
+                                                team.team_rank(), team.team_size());
+
+    values_type values[CPT][Q];        // live from z+R+1 (loaded) to z+E (staged)
+    features_type features[CPT][Q];    // live from z+R to z-R
+    int column[CPT];  // the point's offset from the tile's first point in a plane
+    int staged[CPT];  // and in a staged plane
+
+    // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
+    // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
+    // into scratch (whole windows), the halo of zb+E on its way.
+    points.for_each_column([&](int cx, int cy, auto slot) {
+      column[slot] = cx + cy * sy;
+      staged[slot] = layout.centre(cx, cy);
+      if (!ext.owns(cx, cy)) return;
+      static_for<-R, R + 1>([&](auto dz) {
+        constexpr int DZ = decltype(dz)::value;
+        const PlanePointers<Physics, Exec> at(data, tile_first + DZ * sz);
+        const values_type v = at.current(column[slot]);
+        if constexpr (DZ < R) {
+          auto& f = features[slot][R + DZ];
+          f = Features::point_features(physics, v);
+          if constexpr (DZ >= -E && DZ < E) {
+            PlaneWindow<scalar_type, F> window{};
+            for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + column[slot];
+            window.row_stride = sy;
+            Features::add_in_plane_features(physics, f, window);
+          }
+        }
+        if constexpr (DZ >= E) values[slot][R + DZ] = v;
+      });
+    });
+    static_for<0, E>([&](auto dz) {
+      stage_plane(team, data, ext, layout, o, zb + dz, plane(ring.slot(dz)), PlainCopy{});
+    });
+    const scalar_type* halo_from[F];  // a halo's plane at the window's first cell
+    for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first + E * sz;
+    stage_halo(halo, halo_from, plane(ring.slot(int_c<E>{})));
+    ExecTraits<Exec>::async_commit();
+
+    const index_t ahead_distance = (R + 1) * sz;
+    index_t here = tile_first;  // the plane being updated, at the tile's first point
+    LoadedPoint<Physics, Exec> point[CPT];
+    auto step = [&](int k, auto rotation) {
+      constexpr int U = decltype(rotation)::value;
+      const bool more = k + 1 < n;
+      scalar_type* entering = plane(ring.slot(int_c<E>{}));
+      const PlanePointers<Physics, Exec> at_here(data, here);
+      // Past the tile's last plane the load repeats this plane (unused, in
+      // bounds): unconditional, it leaves no copies between registers.
+      const PlanePointers<Physics, Exec> incoming(data, here + (more ? ahead_distance : 0));
+      points.for_each_column([&](int cx, int cy, auto slot) {
+        if (!ext.owns(cx, cy)) return;
+        point[slot].load(at_here, column[slot]);
+        values[slot][queue_slot<true, Q, U, 2 * R + 1>()] = incoming.current(column[slot]);
+        const values_type& v = values[slot][queue_slot<true, Q, U, R + E>()];
+        for (int f = 0; f < F; ++f) entering[f * layout.field_stride + staged[slot]] = v[f];
+      });
+      // Plane z+E is whole in scratch (its halo, copied during the last
+      // plane, has landed) and every thread has finished the last plane, so
+      // the spare plane may receive the next halo.
+      ExecTraits<Exec>::async_wait(team);
+      for (int f = 0; f < F; ++f) halo_from[f] += sz;
+      if (more) stage_halo(halo, halo_from, plane(ring.slot(int_c<E + 1>{})));
+      ExecTraits<Exec>::async_commit();
+
+      points.for_each_column([&](int cx, int cy, auto slot) {
+        if (!ext.owns(cx, cy)) return;
+        auto& queue = features[slot];
+        auto at = [&](auto dz) -> features_type& { return queue[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
+        at(int_c<R>{}) = Features::point_features(physics, values[slot][queue_slot<true, Q, U, 2 * R>()]);
+        if constexpr (E > 0) {
+          const Staged window{plane(ring.slot(int_c<E>{})) + staged[slot]};
+          Features::add_in_plane_features(physics, at(int_c<E>{}), window);
+        }
+        const Staged centre{plane(ring.slot(int_c<0>{})) + staged[slot]};
+        const auto coeffs = physics.coeffs(point[slot]);
+        const Features off_centre{physics, coeffs};
+        typename Features::sum_type sum{};
+        static_for<-R, R + 1>([&](auto dz) {
+          if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
+        });
+        accum_type acc = physics.plane_term(int_c<0>{}, centre, coeffs);
+        acc += off_centre.term(sum);
+        values_type own;
+        for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
+        physics.update(acc, own, point[slot]);
+      });
+      ring.advance();
+      here += sz;
+    };
+
+    for (int k0 = 0; k0 < n; k0 += Q)
+      static_for<0, Q>([&](auto u) {
+        if (k0 + u < n) step(k0 + u, u);
+      });
+  }
+
+ private:
+  // Copies this thread's share of a plane's halo ring (the tile interior
+  // comes from the threads' registers), asynchronously where the backend
+  // can; `from` points at the ring's first cell in that plane, per field.
+  KOKKOS_FORCEINLINE_FUNCTION void stage_halo(const HaloCopyPlan<listed_halo_copies>& halo,
+                                              const scalar_type* const* from, scalar_type* dst) const {
+    for (int f = 0; f < F; ++f) {
+      const scalar_type* src = ExecTraits<Exec>::opaque_base(from[f]);
+      scalar_type* to = dst + f * this->layout.field_stride;
+      halo.for_each([&](int s, int d) { ExecTraits<Exec>::async_copy(to + d, src + s, 1); });
+    }
+  }
+};
+
+}  // namespace seis
