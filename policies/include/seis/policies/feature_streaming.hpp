@@ -107,8 +107,8 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
     auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
     const index_t tile_first = data.grid.index(o.x, o.y, zb);
     const index_t window_first = tile_first - layout.hx - index_t(layout.hy) * sy;
-    const HaloCopyPlan<listed_halo_copies> halo(HaloRing{ext.nxv, ext.nyv, layout.hx, layout.hy}, 1, sy, layout.w,
-                                                team.team_rank(), team.team_size());
+    const HaloPlacement ring_copies{ext.nxv, ext.nyv, layout.hx, layout.hy, 1, sy, layout.w};
+    const HaloCopyPlan<listed_halo_copies> halo(ring_copies, team.team_rank(), team.team_size());
 
     values_type values[CPT][Q];        // live from z+R+1 (loaded) to z+E (staged)
     features_type features[CPT][Q];    // live from z+R to z-R
@@ -144,7 +144,7 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
     });
     const scalar_type* halo_from[F];  // a halo's plane at the window's first cell
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first + E * sz;
-    stage_halo(halo, halo_from, plane(ring.slot(int_c<E>{})));
+    stage_halo(team, ring_copies, halo, halo_from, plane(ring.slot(int_c<E>{})));
     ExecTraits<Exec>::async_commit();
 
     const index_t ahead_distance = (R + 1) * sz;
@@ -170,7 +170,7 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
       // the spare plane may receive the next halo.
       ExecTraits<Exec>::async_wait(team);
       for (int f = 0; f < F; ++f) halo_from[f] += sz;
-      if (more) stage_halo(halo, halo_from, plane(ring.slot(int_c<E + 1>{})));
+      if (more) stage_halo(team, ring_copies, halo, halo_from, plane(ring.slot(int_c<E + 1>{})));
       ExecTraits<Exec>::async_commit();
 
       points.for_each_column([&](int cx, int cy, auto slot) {
@@ -209,12 +209,15 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   // Copies this thread's share of a plane's halo ring (the tile interior
   // comes from the threads' registers), asynchronously where the backend
   // can; `from` points at the ring's first cell in that plane, per field.
-  KOKKOS_FORCEINLINE_FUNCTION void stage_halo(const HaloCopyPlan<listed_halo_copies>& halo,
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION void stage_halo(const Team& team, const HaloPlacement& where,
+                                              const HaloCopyPlan<listed_halo_copies>& halo,
                                               const scalar_type* const* from, scalar_type* dst) const {
     for (int f = 0; f < F; ++f) {
       const scalar_type* src = ExecTraits<Exec>::opaque_base(from[f]);
       scalar_type* to = dst + f * this->layout.field_stride;
-      halo.for_each([&](int s, int d) { ExecTraits<Exec>::async_copy(to + d, src + s, 1); });
+      halo.for_each(where, team.team_rank(), team.team_size(),
+                    [&](int s, int d) { ExecTraits<Exec>::async_copy(to + d, src + s, 1); });
     }
   }
 };
