@@ -159,7 +159,7 @@ int launch_iso(const char* name, const Grid& grid, const Box& box, const IsoFiel
   const int go = check_call(e, e && e->iso, false, grid, box, shape);
   if (go != 1) return go;
   if (!fields.p || !fields.p_next || !fields.v2dt2) return error_null_field;
-  dev::StepArgs<IsoOp> a{grid, dev::make_iso_op(grid), {fields.p}, {fields.p_next}, {fields.v2dt2}};
+  dev::StepArgs<IsoOp> a{grid, dev::make_op<IsoOp>(grid), {fields.p}, {fields.p_next}, {fields.v2dt2}};
   return e->iso(a, box, shape, static_cast<cudaStream_t>(stream));
 }
 
@@ -169,7 +169,7 @@ int launch_tti(const char* name, const Grid& grid, const Box& box, const TtiFiel
   const int go = check_call(e, e && e->tti, true, grid, box, shape);
   if (go != 1) return go;
   if (!f.p || !f.q || !f.p_next || !f.q_next || !f.V || !f.A || !f.B || !f.nx || !f.ny) return error_null_field;
-  dev::StepArgs<TtiOp> a{grid, dev::make_tti_op(grid), {f.p, f.q}, {f.p_next, f.q_next}, {f.V, f.A, f.B, f.nx, f.ny}};
+  dev::StepArgs<TtiOp> a{grid, dev::make_op<TtiOp>(grid), {f.p, f.q}, {f.p_next, f.q_next}, {f.V, f.A, f.B, f.nx, f.ny}};
   return e->tti(a, box, shape, static_cast<cudaStream_t>(stream));
 }
 

@@ -1,13 +1,15 @@
 #pragma once
 // Vocabulary of the native device code, shared by the CUDA (.cu) and HIP
-// (.hip) builds: compile-time loops, per-point value bundles, the field
-// pointers of one step, and the grid/box index math. Only __device__,
+// (.hip) builds: the field pointers of one step and the grid/box index math;
+// compile-time loops, value bundles and register queues come from the math
+// the Kokkos strategies use too (core/include/seis/math/). Only __device__,
 // __forceinline__, threadIdx/blockIdx and __syncthreads are used here, which
 // nvcc and hipcc both provide; backend specifics live in cuda/ and hip/.
 
 #include "native_kernels.hpp"
-
-#include <utility>
+#include "seis/math/plane_access.hpp"    // FieldValues
+#include "seis/math/register_queue.hpp"  // Lanes, VectorOf, shift_queue, queue_slot, RingIndex
+#include "seis/math/static_for.hpp"      // int_c, static_for
 
 #if defined(__HIPCC__)
 #include <hip/hip_runtime.h>  // __forceinline__, threadIdx (nvcc provides these itself)
@@ -50,37 +52,11 @@ namespace seis::native::dev {
 
 constexpr int R = halo;
 
-// A compile-time int that converts to int in device code (std::integral_constant's
-// conversion is a host constexpr function; nvcc would refuse it without
-// --expt-relaxed-constexpr).
-template <int V>
-struct int_c {
-  static constexpr int value = V;
-  SEIS_NATIVE_HD constexpr operator int() const { return V; }
-};
-
-namespace detail {
-template <int Begin, class F, int... Is>
-SEIS_NATIVE_DEV void static_for_impl(const F& f, std::integer_sequence<int, Is...>) {
-  (f(int_c<Begin + Is>{}), ...);
-}
-}  // namespace detail
-
-// f(int_c<I>{}) for I = Begin .. End-1, unrolled, so that register arrays are
-// indexed by constants and stay in registers.
-template <int Begin, int End, class F>
-SEIS_NATIVE_DEV void static_for(const F& f) {
-  static_assert(End >= Begin, "empty or reversed range");
-  detail::static_for_impl<Begin>(f, std::make_integer_sequence<int, End - Begin>{});
-}
-
-// Values of F fields at one point.
+// The native kernels' single-precision spellings of the shared math.
 template <int F>
-struct Values {
-  float v[F];
-  SEIS_NATIVE_DEV float operator[](int f) const { return v[f]; }
-  SEIS_NATIVE_DEV float& operator[](int f) { return v[f]; }
-};
+using Values = FieldValues<float, F>;  // values of F fields at one point
+template <int VEC>
+using FloatVec = VectorOf<float, VEC>;  // VEC floats, one vector load or store
 
 // What one time step reads and writes: Op is the physics (iso.hpp, tti.hpp).
 // next[f] holds the previous time level on entry and receives the new one.
@@ -108,56 +84,6 @@ SEIS_NATIVE_DEV Values<Op::F> load_centre(const StepArgs<Op>& a, long long idx) 
   for (int f = 0; f < Op::F; ++f) v[f] = a.cur[f][idx];
   return v;
 }
-
-// q[i] = q[i + Shift] for i in [0, N - Shift): register queues advance by one plane.
-template <int Shift, int N, class T>
-SEIS_NATIVE_DEV void shift_queue(T* q) {
-  static_for<0, N - Shift>([&](auto i) { q[i] = q[i + Shift]; });
-}
-
-// Entry of a queue of length N holding the value `Offset` planes after the
-// queue's base plane at rotation step U (always 0 for shifting queues).
-template <bool Rotating, int N, int U, int Offset>
-SEIS_NATIVE_DEV constexpr int queue_slot() {
-  static_assert(Offset >= 0 && Offset < N, "offset outside the queue");
-  return Rotating ? (U + Offset) % N : Offset;
-}
-
-// Position in a ring of P staged planes, advanced once per plane, so that the
-// slot of plane z + D is a compile-time offset and a conditional wrap instead
-// of a modulo per access (register_queue.hpp: RingIndex).
-template <int P>
-struct RingIndex {
-  int base = 0;  // slot of the reference plane
-  SEIS_NATIVE_DEV explicit RingIndex(int start) : base(start % P) {}
-  template <int D>
-  SEIS_NATIVE_DEV int slot(int_c<D>) const {
-    static_assert(D > -P && D < P, "offset beyond the ring");
-    int s = base + D;
-    if constexpr (D > 0) s -= s >= P ? P : 0;
-    if constexpr (D < 0) s += s < 0 ? P : 0;
-    return s;
-  }
-  SEIS_NATIVE_DEV void advance(int by = 1) {
-    base += by;
-    base -= base >= P ? P : 0;
-  }
-};
-
-// N values side by side (one per x point of a thread), assignable as a whole
-// so that queues of them can shift.
-template <class T, int N>
-struct Lanes {
-  T v[N];
-  SEIS_NATIVE_DEV T& operator[](int i) { return v[i]; }
-  SEIS_NATIVE_DEV const T& operator[](int i) const { return v[i]; }
-};
-
-// VEC consecutive floats, aligned so that a copy is one vector load or store.
-template <int VEC>
-struct alignas(VEC * sizeof(float)) FloatVec {
-  float v[VEC];
-};
 
 // The thread block as the Kokkos team sees it: a linear rank with x fastest.
 SEIS_NATIVE_DEV int team_rank() {

@@ -123,7 +123,7 @@ __global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, true, false)
       static_for<-R, R + 1>([&](auto dz) {
         constexpr int DZ = decltype(dz)::value;
         if constexpr (DZ >= -S && DZ <= S) {
-          const SharedPlane<F> window{plane(ring.slot(dz)) + centre, L.w, L.field_stride};
+          const PackedPlaneWindow<float, F> window{plane(ring.slot(dz)) + centre, L.w, L.field_stride};
           acc += a.op.plane_term(dz, window, coeffs);
         } else {
           const PointPlane<F> point_plane{queue[queue_slot<Fixed, Q, U, R + DZ>()]};

@@ -32,7 +32,7 @@ SEIS_NATIVE_DEV typename Op::Accum half_sum(const Op& op, const PlaneLayout& L, 
                                             int zp, const typename Op::Coeffs& coeffs) {
   typename Op::Accum sum{};
   static_for<First, Last + 1>([&](auto dz) {
-    const SharedPlane<Op::F> window{ring(zp + dz) + L.centre(cx, cy), L.w, L.field_stride};
+    const PackedPlaneWindow<float, Op::F> window{ring(zp + dz) + L.centre(cx, cy), L.w, L.field_stride};
     sum += op.plane_term(dz, window, coeffs);
   });
   return sum;

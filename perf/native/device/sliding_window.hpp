@@ -91,7 +91,7 @@ __global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, true, true)
           const int target = zl - dz;
           if (target >= zb && target < ze)
             static_for<0, VEC>([&](auto v) {
-              const RegisterRowPlane<F, XLEN> plane{row, R + v, scratch + L.centre(cx + v, cy), L.w, L.field_stride};
+              const RegisterRowPlane<float, F, XLEN> plane{row, R + v, scratch + L.centre(cx + v, cy), L.w, L.field_stride};
               const auto coeffs = a.op.coeffs(a, point_index(a.grid, o.x + cx + v, o.y + cy, target));
               out[J][v] += a.op.plane_term(dz, plane, coeffs);
             });

@@ -44,7 +44,7 @@ __global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, false, false)
       if (newest >= zb && newest < ze)
         coeffs[Q - 1] = a.op.coeffs(a, point_index(a.grid, o.x + cx, o.y + cy, newest));
       for (int f = 0; f < F; ++f) centre[R][f] = here[f * L.field_stride];
-      const SharedPlane<F> window{here, L.w, L.field_stride};
+      const PackedPlaneWindow<float, F> window{here, L.w, L.field_stride};
       static_for<-R, R + 1>([&](auto dz) {
         constexpr int J = R - decltype(dz)::value;  // this plane is offset dz from point zp - dz
         const int target = zp - dz;

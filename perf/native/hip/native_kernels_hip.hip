@@ -111,7 +111,7 @@ int launch_iso(const char* name, const Grid& grid, const Box& box, const IsoFiel
   if (box.x0 < 0 || box.y0 < 0 || box.z0 < 0 || box.x1 > grid.nx || box.y1 > grid.ny || box.z1 > grid.nz)
     return error_invalid_box;
   if (!fields.p || !fields.p_next || !fields.v2dt2) return error_null_field;
-  const StepArgs<IsoOp> a{grid, dev::make_iso_op(grid), {fields.p}, {fields.p_next}, {fields.v2dt2}};
+  const StepArgs<IsoOp> a{grid, dev::make_op<IsoOp>(grid), {fields.p}, {fields.p_next}, {fields.v2dt2}};
   return e->launch(a, box, shape, static_cast<hipStream_t>(stream));
 }
 
