@@ -18,35 +18,25 @@
 #define SEIS_NATIVE_DEV __device__ __forceinline__
 #define SEIS_NATIVE_HD __host__ __device__ __forceinline__
 
-// The register budgets of seis/streaming_bounds.hpp, as StreamingLaunchBounds
-// puts them on the Kokkos twins. Bound: TTI takes the multi-field budget (else
-// no bounds: nvcc emits nothing for (0, 0)); Wide: iso takes it too. The HIP
-// build has no TTI kernel ((1024, 1) there is hipcc's default).
-#include "seis/streaming_bounds.hpp"  // the budgets (plain C++, no Kokkos)
+// The register budget of a kernel (policies/.../launch_budget.hpp), the
+// number its Kokkos twin's BudgetLaunchBounds takes, for physics Op. nvcc
+// emits nothing for (0, 0) (unbounded). The HIP build has no multi-field
+// kernel ((1024, 1) there is hipcc's default).
+#include "seis/policies/launch_budget.hpp"  // plain C++, no Kokkos
 
 #define SEIS_NATIVE_STR2(x) #x
 #define SEIS_NATIVE_STR(x) SEIS_NATIVE_STR2(x)
-#define SEIS_NATIVE_BOUND_THREADS(Op, Bound, Wide)                                     \
-  (Op::F == 1 && !(Wide) ? SEIS_STREAMING_MAX_THREADS                                  \
-   : (Bound) || (Wide)   ? SEIS_STREAMING_MULTIFIELD_MAX_THREADS                       \
-                         : 0)
-#define SEIS_NATIVE_BOUND_TEAMS(Op, Bound, Wide)                                       \
-  (Op::F == 1 && !(Wide) ? SEIS_STREAMING_MIN_TEAMS                                    \
-   : (Bound) || (Wide)   ? SEIS_STREAMING_MULTIFIELD_MIN_TEAMS                         \
-                         : 0)
-// st_reg_vec's budget: its own for single-field physics, the multi-field one
-// otherwise (VectorStreamingLaunchBounds in tiled_strategy.hpp).
-#define SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)                                                   \
-  __launch_bounds__((Op::F == 1 ? SEIS_VECTOR_STREAMING_MAX_THREADS : SEIS_STREAMING_MULTIFIELD_MAX_THREADS), \
-                    (Op::F == 1 ? SEIS_VECTOR_STREAMING_MIN_TEAMS : SEIS_STREAMING_MULTIFIELD_MIN_TEAMS))
 #if defined(__HIPCC__)
-#define SEIS_NATIVE_STREAMING_BOUNDS(Op, Bound, Wide)                                               \
-  __launch_bounds__((Op::F == 1 ? SEIS_NATIVE_BOUND_THREADS(Op, Bound, Wide) : 1024),                \
-                    (Op::F == 1 ? SEIS_NATIVE_BOUND_TEAMS(Op, Bound, Wide) : 1))
+#define SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)                                              \
+  __launch_bounds__((Op::F == 1 ? seis::thread_budget(Budget, 1).max_threads : 1024), \
+                    (Op::F == 1 ? seis::thread_budget(Budget, 1).min_teams : 1))
 #else
-#define SEIS_NATIVE_STREAMING_BOUNDS(Op, Bound, Wide) \
-  __launch_bounds__(SEIS_NATIVE_BOUND_THREADS(Op, Bound, Wide), SEIS_NATIVE_BOUND_TEAMS(Op, Bound, Wide))
+#define SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)                     \
+  __launch_bounds__(seis::thread_budget(Budget, Op::F).max_threads, \
+                    seis::thread_budget(Budget, Op::F).min_teams)
 #endif
+// st_reg_vec's, by the name vector_streaming.hpp uses.
+#define SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op) SEIS_NATIVE_LAUNCH_BOUNDS(Op, seis::LaunchBudget::vector)
 
 namespace seis::native::dev {
 

@@ -41,7 +41,7 @@ LaunchPlan plan_register_streaming(const Box& box, const Shape& s) {
 }
 
 template <class Op, class Backend, bool Fixed, bool Prefetch>
-__global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, true, false)
+__global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
     register_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
   using Point = PreloadedPoint<Op, Backend, false>;
   constexpr int F = Op::F;

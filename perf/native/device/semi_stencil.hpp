@@ -39,7 +39,7 @@ SEIS_NATIVE_DEV typename Op::Accum half_sum(const Op& op, const PlaneLayout& L, 
 }
 
 template <class Op, class Backend, int Fold, bool Prefetch, bool Async>
-__global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, Prefetch || Fold == 2, false)
+__global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Prefetch || Fold == 2 ? LaunchBudget::all_fields : LaunchBudget::single_field)
     semi_stencil_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
   static_assert(Fold == 1 || Fold == 2, "fold 1 or 2 planes per step");
   static_assert(Prefetch || !Async, "the asynchronous copy is the prefetch");

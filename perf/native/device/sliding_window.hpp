@@ -34,7 +34,7 @@ LaunchPlan plan_sliding_window(const Box& box, const Shape& s) {
 }
 
 template <class Op, class Backend>
-__global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, true, true)
+__global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::wide)
     sliding_window_kernel(const StepArgs<Op> a, const Box box, const TileGrid tiles, const PlaneLayout L) {
   using Accum = typename Op::Accum;
   constexpr int F = Op::F;

@@ -16,7 +16,7 @@ LaunchPlan plan_swic(const Box& box, const Shape& s) {
 }
 
 template <class Op, class Backend>
-__global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, false, false)
+__global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::single_field)
     swic_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
   using Accum = typename Op::Accum;
   using Coeffs = typename Op::Coeffs;

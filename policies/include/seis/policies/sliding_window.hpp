@@ -35,7 +35,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   using typename Base::accum_type;
   using typename Base::scalar_type;
   using typename Base::values_type;
-  using launch_bounds = StreamingLaunchBounds<Physics, true, true>;  // seis/streaming_bounds.hpp
+  using launch_bounds = BudgetLaunchBounds<Physics, LaunchBudget::wide>;  // seis/streaming_bounds.hpp
   static constexpr int CPT = Base::CPT;
   static constexpr int F = Base::F;
   static constexpr int R = Base::R;
