@@ -26,6 +26,7 @@
 #include "device/common.hpp"
 #include "seis/math/iso_stencil.hpp"
 #include "seis/math/plane_access.hpp"
+#include "seis/math/point_memory.hpp"
 #include "seis/math/tti_stencil.hpp"
 
 namespace seis::native::dev {
@@ -34,49 +35,15 @@ namespace seis::native::dev {
 template <int F>
 using PointPlane = seis::PointPlane<float, F>;
 
-// ---- point memory (policies/.../point_memory.hpp) ------------------------
+// ---- point memory (seis/math/point_memory.hpp) ---------------------------
 
 // The memory side of one updated point: previous time level, model, and the
-// store of the new value (plain or streaming).
+// store of the new value (plain, or streaming through the Backend); straight
+// from global memory, or loaded one plane ahead into registers.
 template <class Op, class Backend, bool Streaming>
-struct PointMemory {
-  const StepArgs<Op>& a;
-  long long idx;
-  SEIS_NATIVE_DEV float prev(int f) const { return a.next[f][idx]; }
-  SEIS_NATIVE_DEV float model(int m) const { return a.model[m][idx]; }
-  SEIS_NATIVE_DEV void store(int f, float v) const {
-    if constexpr (Streaming)
-      Backend::store_streaming(a.next[f] + idx, v);
-    else
-      a.next[f][idx] = v;
-  }
-};
-
-// The same, with the previous time level and the model of the point loaded
-// ahead of time into registers (register streaming loads them one plane early,
-// so that their latency hides behind the current plane's work).
+using PointMemory = PointMemoryOf<Op, StepArgs<Op>, long long, Backend, Streaming>;
 template <class Op, class Backend, bool Streaming>
-struct PreloadedPoint {
-  float* out[Op::F] = {};  // where the new values go
-  float prev_[Op::F] = {};
-  float model_[Op::M] = {};
-
-  SEIS_NATIVE_DEV void load(const StepArgs<Op>& a, long long i) {
-    for (int f = 0; f < Op::F; ++f) {
-      out[f] = a.next[f] + i;
-      prev_[f] = *out[f];
-    }
-    for (int m = 0; m < Op::M; ++m) model_[m] = a.model[m][i];
-  }
-  SEIS_NATIVE_DEV float prev(int f) const { return prev_[f]; }
-  SEIS_NATIVE_DEV float model(int m) const { return model_[m]; }
-  SEIS_NATIVE_DEV void store(int f, float v) const {
-    if constexpr (Streaming)
-      Backend::store_streaming(out[f], v);
-    else
-      *out[f] = v;
-  }
-};
+using PreloadedPoint = PreloadedPointOf<Op, Backend, Streaming>;
 
 // ---- the physics ---------------------------------------------------------
 

@@ -42,6 +42,22 @@ SEIS_FORCEINLINE constexpr int queue_slot() {
   return Rotating ? (U + Offset) % N : Offset;
 }
 
+// Runs step(k, u) for the planes k = 0 .. n-1 of a streaming loop. Rotating
+// (fixed) queues: unrolled by the queue length Q, so that the rotation step
+// u = k mod Q, which picks every queue entry, is a compile-time int_c;
+// shifting queues: u = int_c<0> (their entries move instead).
+template <bool Rotating, int Q, class Step>
+SEIS_FORCEINLINE void for_each_streamed_plane(int n, Step&& step) {
+  if constexpr (Rotating) {
+    for (int k0 = 0; k0 < n; k0 += Q)
+      static_for<0, Q>([&](auto u) {
+        if (k0 + u < n) step(k0 + u, u);
+      });
+  } else {
+    for (int k = 0; k < n; ++k) step(k, int_c<0>{});
+  }
+}
+
 // Position in a ring of P staged planes, advanced once per plane, so that
 // the slot of plane z + D is a compile-time offset and a conditional wrap
 // instead of a modulo per access.
