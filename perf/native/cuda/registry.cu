@@ -20,10 +20,7 @@
 namespace seis::native {
 namespace {
 
-using dev::IsoOp;
-using dev::LaunchFn;
-using dev::LaunchPlan;
-using dev::TtiOp;
+using namespace dev;  // the family launchers and plans, IsoOp, TtiOp
 
 template <class Op>
 using PlanFn = LaunchPlan (*)(const Box&, const Shape&);

@@ -55,6 +55,7 @@ template <class Physics, class Exec, class Body>
 class TiledStrategy : public StencilOperator<Physics> {
  public:
   using scalar_type = typename Physics::scalar_type;
+  using body_type = Body;
   using policy_type = Kokkos::TeamPolicy<Exec, typename Body::launch_bounds, LightWeightLaunch>;
 
   TiledStrategy(std::string strategy, BlockShape shape) : strategy_(std::move(strategy)), shape_(shape) {
