@@ -97,7 +97,7 @@ struct PlaneCopier {
 template <class Op, class Copy>
 SEIS_NATIVE_DEV void stage_plane(const StepArgs<Op>& a, const TileExtent& ext, const PlaneLayout& L,
                                  TileOrigin o, int z, float* dst, const Copy& copy) {
-  if (ext.empty()) return;  // a padding tile beyond the box (as tile_staging.hpp)
+  if (ext.nxv <= 0 || ext.nyv <= 0) return;  // a padding tile beyond the box (as tile_staging.hpp)
   const PlaneCopier<Op, Copy> put{a, dst, L, point_index(a.grid, o.x - L.hx, o.y - L.hy, z), copy};
   team_for_2d(ext.nyv + 2 * L.hy, ext.nxv + 2 * L.hx, L.dx, put);
 }
@@ -107,7 +107,7 @@ SEIS_NATIVE_DEV void stage_plane(const StepArgs<Op>& a, const TileExtent& ext, c
 template <class Op, class Copy>
 SEIS_NATIVE_DEV void stage_plane_halo(const StepArgs<Op>& a, const TileExtent& ext, const PlaneLayout& L,
                                       TileOrigin o, int z, float* dst, const Copy& copy) {
-  if (ext.empty()) return;  // a padding tile beyond the box (as tile_staging.hpp)
+  if (ext.nxv <= 0 || ext.nyv <= 0) return;  // a padding tile beyond the box (as tile_staging.hpp)
   const PlaneCopier<Op, Copy> put{a, dst, L, point_index(a.grid, o.x - L.hx, o.y - L.hy, z), copy};
   const int hx = L.hx, hy = L.hy;
   // Bands above and below the tile, full width.
@@ -139,7 +139,8 @@ struct PlaneStager {
                               TileOrigin origin, bool halo)
       : a(&args), ext(e), L(layout), o(origin), halo_only(halo) {
     if constexpr (K > 0) {
-      const int total = staged_cell_count(e, layout, halo);
+      const StagedCells cells{e, layout, halo};
+      const int total = cells.count();
       const int size = team_size();
       if (total > K * size) return;
       window0 = point_index(args.grid, origin.x - layout.hx, origin.y - layout.hy, 0);
@@ -148,9 +149,9 @@ struct PlaneStager {
       for (int k = 0; k < K; ++k) {
         const int i = team_rank() + k * size;
         if (i >= total) break;
-        const auto [r, c] = staged_cell(i, e, layout, halo);
-        src[k] = r * sy + c;
-        dst[k] = r * layout.w + c;
+        const StagedCell cell = cells(i);
+        src[k] = cell.r * sy + cell.c;
+        dst[k] = cell.r * layout.w + cell.c;
         count = k + 1;
       }
     }

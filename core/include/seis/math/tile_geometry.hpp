@@ -59,7 +59,6 @@ struct TileExtent {
   SEIS_INLINE TileExtent(const Box& box, const PlaneLayout& L, TileOrigin o)
       : nxv(box.x1 - o.x < L.dx ? box.x1 - o.x : L.dx), nyv(box.y1 - o.y < L.dy ? box.y1 - o.y : L.dy) {}
   SEIS_INLINE bool owns(int cx, int cy) const { return cx < nxv && cy < nyv; }
-  SEIS_INLINE bool empty() const { return nxv <= 0 || nyv <= 0; }  // a padding tile beyond the box
 };
 
 // Row and column of a staged window.
@@ -67,25 +66,38 @@ struct StagedCell {
   int r, c;
 };
 
-// Cells a staged plane copies: the whole window, or only its halo ring (the
-// tile points are written by the threads that own them, from registers).
-SEIS_INLINE int staged_cell_count(const TileExtent& e, const PlaneLayout& L, bool halo_only) {
-  const int W = e.nxv + 2 * L.hx, rows = e.nyv + 2 * L.hy;
-  return e.empty() ? 0 : halo_only ? rows * W - e.nxv * e.nyv : rows * W;
-}
+// The cells a staged plane copies: the whole window, or only its halo ring
+// (the tile points are written by the threads that own them, from
+// registers). Cell i is numbered row by row; the halo ring numbers the bands
+// above and below the tile first, then those left and right of it. How a
+// thread finds its cells once per tile (the stagers' per-thread plans).
+// (Holds references: it lives inside one stager constructor.)
+struct StagedCells {
+  const TileExtent& e;
+  const PlaneLayout& L;
+  bool halo_only;
+  int W = e.nxv + 2 * L.hx, rows = e.nyv + 2 * L.hy;  // the window
 
-// Cell i of them, numbered row by row; the halo ring numbers the bands above
-// and below the tile first, then those left and right of it. How a thread
-// finds its cells once per tile (the stagers' per-thread plans).
-SEIS_INLINE StagedCell staged_cell(int i, const TileExtent& e, const PlaneLayout& L, bool halo_only) {
-  const int W = e.nxv + 2 * L.hx;
-  if (!halo_only) return {i / W, i % W};
-  if (i < 2 * L.hy * W) {  // the bands above and below the tile
-    const int band = i / W;
-    return {band < L.hy ? band : e.nyv + band, i % W};
+  SEIS_INLINE int count() const {
+    return (e.nxv <= 0 || e.nyv <= 0) ? 0  // a padding tile beyond the box
+         : halo_only ? rows * W - e.nxv * e.nyv : rows * W;
   }
-  const int j = i - 2 * L.hy * W, side = j % (2 * L.hx);  // the bands left and right of it
-  return {L.hy + j / (2 * L.hx), side < L.hx ? side : e.nxv + side};
-}
+  SEIS_INLINE StagedCell operator()(int i) const {
+    int r, c;
+    if (!halo_only) {
+      r = i / W;
+      c = i % W;
+    } else if (i < 2 * L.hy * W) {  // the bands above and below the tile
+      const int band = i / W;
+      r = band < L.hy ? band : e.nyv + band;
+      c = i % W;
+    } else {  // the bands left and right of it
+      const int j = i - 2 * L.hy * W, side = j % (2 * L.hx);
+      r = L.hy + j / (2 * L.hx);
+      c = side < L.hx ? side : e.nxv + side;
+    }
+    return {r, c};
+  }
+};
 
 }  // namespace seis

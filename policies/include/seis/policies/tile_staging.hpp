@@ -50,7 +50,7 @@ KOKKOS_FORCEINLINE_FUNCTION void stage_plane(const Team& team, const StepData<Ph
                                              const TileExtent& ext, const PlaneLayout& L,
                                              TileOrigin o, int z,
                                              typename Physics::scalar_type* dst, const Copy& copy) {
-  if (ext.empty()) return;  // a padding tile beyond the box
+  if (ext.nxv <= 0 || ext.nyv <= 0) return;  // a padding tile beyond the box
   const detail::PlaneCopier<Physics, Copy> put{d, dst, L, d.grid.index(o.x - L.hx, o.y - L.hy, z), copy};
   team_for_2d(team, ext.nyv + 2 * L.hy, ext.nxv + 2 * L.hx, L.dx, put);
 }
@@ -63,7 +63,7 @@ KOKKOS_FORCEINLINE_FUNCTION void stage_plane_halo(const Team& team, const StepDa
                                                   TileOrigin o, int z,
                                                   typename Physics::scalar_type* dst,
                                                   const Copy& copy) {
-  if (ext.empty()) return;  // a padding tile beyond the box
+  if (ext.nxv <= 0 || ext.nyv <= 0) return;  // a padding tile beyond the box
   const detail::PlaneCopier<Physics, Copy> put{d, dst, L, d.grid.index(o.x - L.hx, o.y - L.hy, z), copy};
   const int hx = L.hx, hy = L.hy;
   // Bands above and below the tile, full width.
@@ -105,7 +105,8 @@ struct PlaneStager {
                                      const PlaneLayout& L, TileOrigin o, bool halo)
       : data(&d), ext(e), layout(L), origin(o), halo_only(halo) {
     if constexpr (K > 0 && ExecTraits<Exec>::is_gpu && !TeamSharesHalos<Team>::value) {
-      const int total = staged_cell_count(e, L, halo);
+      const StagedCells cells{e, L, halo};
+      const int total = cells.count();
       const int size = team.team_size();
       if (total > K * size) return;
       window0 = d.grid.index(o.x - L.hx, o.y - L.hy, 0);
@@ -114,9 +115,9 @@ struct PlaneStager {
       for (int k = 0; k < K; ++k) {
         const int i = team.team_rank() + k * size;
         if (i >= total) break;
-        const auto [r, c] = staged_cell(i, e, L, halo);
-        src[k] = r * sy + c;
-        dst[k] = r * L.w + c;
+        const StagedCell cell = cells(i);
+        src[k] = cell.r * sy + cell.c;
+        dst[k] = cell.r * L.w + cell.c;
         count = k + 1;
       }
     }
