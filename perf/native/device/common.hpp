@@ -16,7 +16,6 @@
 #endif
 
 #define SEIS_NATIVE_DEV __device__ __forceinline__
-#define SEIS_NATIVE_HD __host__ __device__ __forceinline__
 
 // The register budget of a kernel (policies/.../launch_budget.hpp), the
 // number its Kokkos twin's BudgetLaunchBounds takes, for physics Op. nvcc
