@@ -3,7 +3,7 @@
 #include "catch_compat.hpp"
 #include "emulated_gpu.hpp"
 
-#include "seis/policies/fast_divisor.hpp"
+#include "seis/math/fast_divisor.hpp"
 #include "seis/policies/team_loops.hpp"
 #include "seis/policies/tile_grid.hpp"
 

@@ -1,7 +1,8 @@
 #pragma once
 // Register budgets of the 2.5D streaming kernels (CUDA/HIP __launch_bounds__),
-// shared by the Kokkos strategies (policies/.../tiled_strategy.hpp:
-// StreamingLaunchBounds) and their native twins (perf/native/device/common.hpp).
+// shared by the Kokkos strategies and their native twins through
+// policies/.../launch_budget.hpp (which strategy takes which budget:
+// policies/.../strategy_table.hpp).
 // Plain preprocessor: no Kokkos, so the native build can include it.
 //
 // At most MAX_THREADS threads per team and at least MIN_TEAMS teams resident

@@ -1,5 +1,6 @@
 // The public entry points of seis_native_cuda (native_kernels.hpp): the
-// kernel table, argument checks, and dispatch by name to the family launchers.
+// strategies of the one strategy table that have CUDA twins, argument
+// checks, and dispatch by name to the family launchers.
 
 #include "cuda/backend_cuda.cuh"
 #include "cuda/launchers.cuh"
@@ -10,6 +11,7 @@
 #include "device/smem_3d.hpp"
 #include "device/swic.hpp"
 #include "device/vector_streaming.hpp"
+#include "seis/policies/strategy_table.hpp"  // names, shapes kinds, launch budgets, which twins exist
 
 #include <cuda_runtime.h>
 
@@ -18,75 +20,68 @@
 namespace seis::native {
 namespace {
 
-using dev::IsoOp;
-using dev::LaunchFn;
-using dev::LaunchPlan;
-using dev::TtiOp;
+using namespace dev;  // the family launchers and plans, IsoOp, TtiOp
 
 template <class Op>
 using PlanFn = LaunchPlan (*)(const Box&, const Shape&);
 
-struct Entry {
-  KernelInfo info;
-  LaunchFn<IsoOp> iso;  // nullptr: not for this physics
+// The CUDA twin of a strategy of the table (policies/.../strategy_table.hpp),
+// per physics; nullptr: not for this physics.
+struct Launchers {
+  const char* name;
+  LaunchFn<IsoOp> iso;
   PlanFn<IsoOp> iso_plan;
   LaunchFn<TtiOp> tti;
   PlanFn<TtiOp> tti_plan;
-  int max_threads_iso;  // launch bounds of the 2.5D kernels (SEIS_NATIVE_STREAMING_BOUNDS)
-  int max_threads_tti;  // 0: unbounded
 };
 
-// Which launch bounds a 2.5D kernel is compiled with: as its Kokkos twin's.
-enum class Bounds { none, iso, iso_and_tti, wide };
+struct Entry {
+  KernelInfo info;
+  const StrategyRow* row;  // name, shape kind, launch budget
+  Launchers launch;
+};
 
-Entry entry(const char* name, bool three_d, const char* summary, LaunchFn<IsoOp> iso, PlanFn<IsoOp> iso_plan,
-            LaunchFn<TtiOp> tti, PlanFn<TtiOp> tti_plan, Bounds bounds) {
-  const int iso_max = bounds == Bounds::none   ? 0
-                      : bounds == Bounds::wide ? SEIS_STREAMING_MULTIFIELD_MAX_THREADS
-                                               : SEIS_STREAMING_MAX_THREADS;
-  const int tti_max = bounds == Bounds::iso_and_tti || bounds == Bounds::wide ? SEIS_STREAMING_MULTIFIELD_MAX_THREADS : 0;
-  return Entry{KernelInfo{name, three_d, iso != nullptr, tti != nullptr, summary}, iso, iso_plan, tti, tti_plan,
-               iso_max, tti_max};
-}
+const Launchers launchers[] = {
+    {"gmem_3d", launch_gmem_3d<IsoOp>, plan_gmem_3d<IsoOp>, launch_gmem_3d<TtiOp>, plan_gmem_3d<TtiOp>},
+    {"smem_3d", launch_smem_3d<IsoOp>, plan_smem_3d<IsoOp>, launch_smem_3d<TtiOp>, plan_smem_3d<TtiOp>},
+    {"st_reg_shift", launch_register_streaming<IsoOp, false, false>, plan_register_streaming<IsoOp, false>,
+     launch_register_streaming<TtiOp, false, false>, plan_register_streaming<TtiOp, false>},
+    {"st_reg_fixed", launch_register_streaming<IsoOp, true, true>, plan_register_streaming<IsoOp, true>,
+     launch_register_streaming<TtiOp, true, true>, plan_register_streaming<TtiOp, true>},
+    {"st_reg_vec", launch_vector_streaming<IsoOp>, plan_vector_streaming<IsoOp>, launch_vector_streaming<TtiOp>,
+     plan_vector_streaming<TtiOp>},
+    {"semi_25d", launch_semi_stencil<IsoOp, 1, false, false>, plan_semi_stencil<IsoOp, 1, false>,
+     launch_semi_stencil<TtiOp, 1, false, false>, plan_semi_stencil<TtiOp, 1, false>},
+    {"semi_b", launch_semi_stencil<IsoOp, 1, true, false>, plan_semi_stencil<IsoOp, 1, true>,
+     launch_semi_stencil<TtiOp, 1, true, false>, plan_semi_stencil<TtiOp, 1, true>},
+    {"semi_b_a", launch_semi_stencil<IsoOp, 1, true, true>, plan_semi_stencil<IsoOp, 1, true>,
+     launch_semi_stencil<TtiOp, 1, true, true>, plan_semi_stencil<TtiOp, 1, true>},
+    {"semi_2z", launch_semi_stencil<IsoOp, 2, false, false>, plan_semi_stencil<IsoOp, 2, false>,
+     launch_semi_stencil<TtiOp, 2, false, false>, plan_semi_stencil<TtiOp, 2, false>},
+    {"swic", launch_swic<IsoOp>, plan_swic<IsoOp>, launch_swic<TtiOp>, plan_swic<TtiOp>},
+    {"sliding_window", launch_sliding_window<IsoOp>, plan_sliding_window<IsoOp, CudaBackend::vector_width>,
+     launch_sliding_window<TtiOp>, plan_sliding_window<TtiOp, CudaBackend::vector_width>},
+};
 
+// The table's strategies with CUDA twins, in its order, bound to their launchers.
 const Entry* table(int* count) {
-  using namespace dev;
-  static const Entry entries[] = {
-      entry("gmem_3d", true, "3D blocking, every term from global memory (reference)", launch_gmem_3d<IsoOp>,
-            plan_gmem_3d<IsoOp>, launch_gmem_3d<TtiOp>, plan_gmem_3d<TtiOp>, Bounds::none),
-      entry("smem_3d", true, "3D blocking, tile and halo in shared memory", launch_smem_3d<IsoOp>,
-            plan_smem_3d<IsoOp>, launch_smem_3d<TtiOp>, plan_smem_3d<TtiOp>, Bounds::none),
-      entry("st_reg_shift", false, "2.5D, z-neighbours in shifting registers",
-            launch_register_streaming<IsoOp, false, false>, plan_register_streaming<IsoOp, false>,
-            launch_register_streaming<TtiOp, false, false>, plan_register_streaming<TtiOp, false>, Bounds::iso_and_tti),
-      entry("st_reg_fixed", false,
-            "2.5D, z-neighbours in fixed (rotating) registers, next plane prefetched (cp.async), one barrier",
-            launch_register_streaming<IsoOp, true, true>, plan_register_streaming<IsoOp, true>,
-            launch_register_streaming<TtiOp, true, true>, plan_register_streaming<TtiOp, true>, Bounds::iso_and_tti),
-      entry("st_reg_vec", false,
-            "2.5D, 4 x points per thread: vector loads/stores, neighbours as vectors from one shared plane, "
-            "z in fixed registers, one barrier per plane",
-            launch_vector_streaming<IsoOp>, plan_vector_streaming<IsoOp>, launch_vector_streaming<TtiOp>,
-            plan_vector_streaming<TtiOp>, Bounds::wide),
-      entry("semi_25d", false, "2.5D semi-stencil, R+1 planes in shared memory",
-            launch_semi_stencil<IsoOp, 1, false, false>, plan_semi_stencil<IsoOp, 1, false>,
-            launch_semi_stencil<TtiOp, 1, false, false>, plan_semi_stencil<TtiOp, 1, false>, Bounds::iso),
-      entry("semi_b", false, "semi-stencil + next plane prefetched into an extra shared plane",
-            launch_semi_stencil<IsoOp, 1, true, false>, plan_semi_stencil<IsoOp, 1, true>,
-            launch_semi_stencil<TtiOp, 1, true, false>, plan_semi_stencil<TtiOp, 1, true>, Bounds::iso_and_tti),
-      entry("semi_b_a", false, "semi-stencil + prefetch by cp.async, one barrier per plane",
-            launch_semi_stencil<IsoOp, 1, true, true>, plan_semi_stencil<IsoOp, 1, true>,
-            launch_semi_stencil<TtiOp, 1, true, true>, plan_semi_stencil<TtiOp, 1, true>, Bounds::iso_and_tti),
-      entry("semi_2z", false, "semi-stencil with 2z thread folding, two planes per step",
-            launch_semi_stencil<IsoOp, 2, false, false>, plan_semi_stencil<IsoOp, 2, false>,
-            launch_semi_stencil<TtiOp, 2, false, false>, plan_semi_stencil<TtiOp, 2, false>, Bounds::iso_and_tti),
-      entry("swic", false, "scatter into an output register queue, one plane in shared memory",
-            launch_swic<IsoOp>, plan_swic<IsoOp>, launch_swic<TtiOp>, plan_swic<TtiOp>, Bounds::iso),
-      entry("sliding_window", false, "one-pass: vector x loads, y in shared memory, z window, streaming stores",
-            launch_sliding_window<IsoOp>, plan_sliding_window<IsoOp, CudaBackend::vector_width>,
-            launch_sliding_window<TtiOp>, plan_sliding_window<TtiOp, CudaBackend::vector_width>, Bounds::wide),
-  };
-  *count = int(sizeof(entries) / sizeof(entries[0]));
+  static Entry entries[strategy_count];
+  static const int n = [] {
+    int k = 0;
+    for (const StrategyRow& row : strategy_table) {
+      if (!row.twins.cuda_iso && !row.twins.cuda_tti) continue;
+      for (const Launchers& l : launchers)
+        if (std::strcmp(l.name, row.name) == 0) {
+          const Launchers bound{l.name, row.twins.cuda_iso ? l.iso : nullptr, l.iso_plan,
+                                row.twins.cuda_tti ? l.tti : nullptr, l.tti_plan};
+          entries[k++] = Entry{KernelInfo{row.name, row.three_d, bound.iso != nullptr, bound.tti != nullptr,
+                                          row.description},
+                               &row, bound};
+        }
+    }
+    return k;
+  }();
+  *count = n;
   return entries;
 }
 
@@ -109,10 +104,10 @@ bool box_inside(const Grid& g, const Box& b) {
 
 bool box_empty(const Box& b) { return b.x1 <= b.x0 || b.y1 <= b.y0 || b.z1 <= b.z0; }
 
-// 2.5D kernels are compiled for at most max_threads_* threads per block
-// (SEIS_NATIVE_STREAMING_BOUNDS); Kokkos refuses larger teams of their twins too.
+// Kernels are compiled for at most their launch budget's threads per block
+// (SEIS_NATIVE_LAUNCH_BOUNDS); Kokkos refuses larger teams of their twins too.
 bool within_launch_bounds(const Entry& e, bool tti, const Shape& s) {
-  const int max = tti ? e.max_threads_tti : e.max_threads_iso;
+  const int max = max_team_threads(*e.row, tti ? TtiOp::F : IsoOp::F);
   return max == 0 || s.dx * s.dy <= max;
 }
 
@@ -149,28 +144,28 @@ std::size_t shared_bytes(const char* name, bool tti, const Shape& shape) {
   const Entry* e = find_entry(name);
   if (e == nullptr || !valid_shape(e->info, shape)) return 0;
   const Box one_plane{0, 1, 0, 1, 0, 1};  // the footprint does not depend on the box
-  if (tti) return e->tti_plan ? e->tti_plan(one_plane, shape).shared : 0;
-  return e->iso_plan ? e->iso_plan(one_plane, shape).shared : 0;
+  if (tti) return e->launch.tti ? e->launch.tti_plan(one_plane, shape).shared : 0;
+  return e->launch.iso ? e->launch.iso_plan(one_plane, shape).shared : 0;
 }
 
 int launch_iso(const char* name, const Grid& grid, const Box& box, const IsoFields& fields, const Shape& shape,
                void* stream) {
   const Entry* e = find_entry(name);
-  const int go = check_call(e, e && e->iso, false, grid, box, shape);
+  const int go = check_call(e, e && e->launch.iso, false, grid, box, shape);
   if (go != 1) return go;
   if (!fields.p || !fields.p_next || !fields.v2dt2) return error_null_field;
-  dev::StepArgs<IsoOp> a{grid, dev::make_iso_op(grid), {fields.p}, {fields.p_next}, {fields.v2dt2}};
-  return e->iso(a, box, shape, static_cast<cudaStream_t>(stream));
+  dev::StepArgs<IsoOp> a{grid, dev::make_op<IsoOp>(grid), {fields.p}, {fields.p_next}, {fields.v2dt2}};
+  return e->launch.iso(a, box, shape, static_cast<cudaStream_t>(stream));
 }
 
 int launch_tti(const char* name, const Grid& grid, const Box& box, const TtiFields& f, const Shape& shape,
                void* stream) {
   const Entry* e = find_entry(name);
-  const int go = check_call(e, e && e->tti, true, grid, box, shape);
+  const int go = check_call(e, e && e->launch.tti, true, grid, box, shape);
   if (go != 1) return go;
   if (!f.p || !f.q || !f.p_next || !f.q_next || !f.V || !f.A || !f.B || !f.nx || !f.ny) return error_null_field;
-  dev::StepArgs<TtiOp> a{grid, dev::make_tti_op(grid), {f.p, f.q}, {f.p_next, f.q_next}, {f.V, f.A, f.B, f.nx, f.ny}};
-  return e->tti(a, box, shape, static_cast<cudaStream_t>(stream));
+  dev::StepArgs<TtiOp> a{grid, dev::make_op<TtiOp>(grid), {f.p, f.q}, {f.p_next, f.q_next}, {f.V, f.A, f.B, f.nx, f.ny}};
+  return e->launch.tti(a, box, shape, static_cast<cudaStream_t>(stream));
 }
 
 const char* error_string(int code) {

@@ -24,7 +24,7 @@ __global__ void gmem_3d_kernel(const StepArgs<Op> a, const TileGrid tiles) {
   const auto coeffs = a.op.coeffs(a, idx);
   typename Op::Accum acc{};
   static_for<-R, R + 1>([&](auto dz) {
-    GlobalPlane<Op::F> window;
+    PlaneWindow<float, Op::F> window;
     for (int f = 0; f < Op::F; ++f) window.base[f] = a.cur[f] + idx + dz * sz;
     window.row_stride = sy;
     acc += a.op.plane_term(dz, window, coeffs);

@@ -41,7 +41,7 @@ LaunchPlan plan_register_streaming(const Box& box, const Shape& s) {
 }
 
 template <class Op, class Backend, bool Fixed, bool Prefetch>
-__global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, true, false)
+__global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
     register_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
   using Point = PreloadedPoint<Op, Backend, false>;
   constexpr int F = Op::F;
@@ -123,7 +123,7 @@ __global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, true, false)
       static_for<-R, R + 1>([&](auto dz) {
         constexpr int DZ = decltype(dz)::value;
         if constexpr (DZ >= -S && DZ <= S) {
-          const SharedPlane<F> window{plane(ring.slot(dz)) + centre, L.w, L.field_stride};
+          const PackedPlaneWindow<float, F> window{plane(ring.slot(dz)) + centre, L.w, L.field_stride};
           acc += a.op.plane_term(dz, window, coeffs);
         } else {
           const PointPlane<F> point_plane{queue[queue_slot<Fixed, Q, U, R + DZ>()]};
@@ -138,14 +138,7 @@ __global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, true, false)
     ring.advance();
   };
 
-  if constexpr (Fixed) {
-    for (int k0 = 0; k0 < n; k0 += Q)
-      static_for<0, Q>([&](auto u) {
-        if (k0 + u < n) step(k0 + u, u);
-      });
-  } else {
-    for (int k = 0; k < n; ++k) step(k, int_c<0>{});
-  }
+  for_each_streamed_plane<Fixed, Q>(n, step);
 }
 
 }  // namespace seis::native::dev

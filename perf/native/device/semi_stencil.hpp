@@ -32,14 +32,14 @@ SEIS_NATIVE_DEV typename Op::Accum half_sum(const Op& op, const PlaneLayout& L, 
                                             int zp, const typename Op::Coeffs& coeffs) {
   typename Op::Accum sum{};
   static_for<First, Last + 1>([&](auto dz) {
-    const SharedPlane<Op::F> window{ring(zp + dz) + L.centre(cx, cy), L.w, L.field_stride};
+    const PackedPlaneWindow<float, Op::F> window{ring(zp + dz) + L.centre(cx, cy), L.w, L.field_stride};
     sum += op.plane_term(dz, window, coeffs);
   });
   return sum;
 }
 
 template <class Op, class Backend, int Fold, bool Prefetch, bool Async>
-__global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, Prefetch || Fold == 2, false)
+__global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Prefetch || Fold == 2 ? LaunchBudget::all_fields : LaunchBudget::single_field)
     semi_stencil_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
   static_assert(Fold == 1 || Fold == 2, "fold 1 or 2 planes per step");
   static_assert(Prefetch || !Async, "the asynchronous copy is the prefetch");

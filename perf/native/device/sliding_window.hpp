@@ -34,7 +34,7 @@ LaunchPlan plan_sliding_window(const Box& box, const Shape& s) {
 }
 
 template <class Op, class Backend>
-__global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, true, true)
+__global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::wide)
     sliding_window_kernel(const StepArgs<Op> a, const Box box, const TileGrid tiles, const PlaneLayout L) {
   using Accum = typename Op::Accum;
   constexpr int F = Op::F;
@@ -91,7 +91,7 @@ __global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, true, true)
           const int target = zl - dz;
           if (target >= zb && target < ze)
             static_for<0, VEC>([&](auto v) {
-              const RegisterRowPlane<F, XLEN> plane{row, R + v, scratch + L.centre(cx + v, cy), L.w, L.field_stride};
+              const RegisterRowPlane<float, F, XLEN> plane{row, R + v, scratch + L.centre(cx + v, cy), L.w, L.field_stride};
               const auto coeffs = a.op.coeffs(a, point_index(a.grid, o.x + cx + v, o.y + cy, target));
               out[J][v] += a.op.plane_term(dz, plane, coeffs);
             });

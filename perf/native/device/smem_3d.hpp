@@ -32,7 +32,7 @@ __global__ void smem_3d_kernel(const StepArgs<Op> a, const TileGrid tiles, const
   const auto coeffs = a.op.coeffs(a, idx);
   typename Op::Accum acc{};
   static_for<-R, R + 1>([&](auto dz) {
-    const SharedPlane<Op::F> window{centre + dz * L.plane_stride, L.w, L.field_stride};
+    const PackedPlaneWindow<float, Op::F> window{centre + dz * L.plane_stride, L.w, L.field_stride};
     acc += a.op.plane_term(dz, window, coeffs);
   });
   Values<Op::F> values;

@@ -16,7 +16,7 @@ LaunchPlan plan_swic(const Box& box, const Shape& s) {
 }
 
 template <class Op, class Backend>
-__global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, false, false)
+__global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::single_field)
     swic_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
   using Accum = typename Op::Accum;
   using Coeffs = typename Op::Coeffs;
@@ -44,7 +44,7 @@ __global__ void SEIS_NATIVE_STREAMING_BOUNDS(Op, false, false)
       if (newest >= zb && newest < ze)
         coeffs[Q - 1] = a.op.coeffs(a, point_index(a.grid, o.x + cx, o.y + cy, newest));
       for (int f = 0; f < F; ++f) centre[R][f] = here[f * L.field_stride];
-      const SharedPlane<F> window{here, L.w, L.field_stride};
+      const PackedPlaneWindow<float, F> window{here, L.w, L.field_stride};
       static_for<-R, R + 1>([&](auto dz) {
         constexpr int J = R - decltype(dz)::value;  // this plane is offset dz from point zp - dz
         const int target = zp - dz;

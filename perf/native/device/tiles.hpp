@@ -1,8 +1,9 @@
 #pragma once
 // Tiles of the box and the staging of z-planes into shared memory: the native
 // counterparts of policies/.../tile_grid.hpp, tile_staging.hpp (including the
-// per-tile PlaneStager plans) and team_loops.hpp, with the same layouts and
-// the same thread-to-cell mappings. A thread's tile point is (threadIdx.x,
+// per-tile PlaneStager plans) and team_loops.hpp. The layouts and the
+// thread-to-cell mappings are the shared seis/math/tile_geometry.hpp; the
+// copies are the native kernels' own. A thread's tile point is (threadIdx.x,
 // threadIdx.y[, threadIdx.z]): TilePoints' (rank % dx, rank / dx % dy,
 // rank / (dx dy)) for the linear rank of team_rank().
 //
@@ -13,12 +14,9 @@
 // copied, so a tile at the end of the box never reads outside the storage.
 
 #include "device/common.hpp"
+#include "seis/math/tile_geometry.hpp"  // TileOrigin, PlaneLayout, TileExtent, staged cells, align_box_x
 
 namespace seis::native::dev {
-
-struct TileOrigin {
-  int x, y, z;  // interior coordinates of the tile's first point
-};
 
 struct TileGrid {
   Box box;
@@ -27,9 +25,9 @@ struct TileGrid {
 
   static TileGrid make(const Box& b, int tile_dx, int tile_dy, int tile_dz) {
     TileGrid t{b, tile_dx, tile_dy, tile_dz, 0, 0, 0};
-    t.ntx = (b.x1 - b.x0 + tile_dx - 1) / tile_dx;
-    t.nty = (b.y1 - b.y0 + tile_dy - 1) / tile_dy;
-    t.ntz = (b.z1 - b.z0 + tile_dz - 1) / tile_dz;
+    t.ntx = tile_count(b.x1 - b.x0, tile_dx);
+    t.nty = tile_count(b.y1 - b.y0, tile_dy);
+    t.ntz = tile_count(b.z1 - b.z0, tile_dz);
     return t;
   }
 
@@ -38,31 +36,6 @@ struct TileGrid {
   }
   // Last plane (exclusive) a tile starting at z updates.
   SEIS_NATIVE_DEV int z_end(int z) const { return z + dz < box.z1 ? z + dz : box.z1; }
-};
-
-struct PlaneLayout {
-  int dx, dy;            // tile points
-  int hx, hy;            // halo widths around them
-  int w, h;              // staged window
-  int field_stride;      // w * h
-  int plane_stride;      // all F fields of one plane
-
-  static PlaneLayout make(int tile_dx, int tile_dy, int halo_x, int halo_y, int fields) {
-    const int w = tile_dx + 2 * halo_x, h = tile_dy + 2 * halo_y;
-    return PlaneLayout{tile_dx, tile_dy, halo_x, halo_y, w, h, w * h, fields * w * h};
-  }
-  std::size_t bytes(int planes) const { return std::size_t(planes) * std::size_t(plane_stride) * sizeof(float); }
-
-  // Offset of tile point (cx, cy) inside a staged plane.
-  SEIS_NATIVE_DEV int centre(int cx, int cy) const { return (cy + hy) * w + cx + hx; }
-};
-
-// The part of a tile that lies inside the box: nxv x nyv points.
-struct TileExtent {
-  int nxv, nyv;
-  SEIS_NATIVE_DEV TileExtent(const Box& box, const PlaneLayout& L, TileOrigin o)
-      : nxv(box.x1 - o.x < L.dx ? box.x1 - o.x : L.dx), nyv(box.y1 - o.y < L.dy ? box.y1 - o.y : L.dy) {}
-  SEIS_NATIVE_DEV bool owns(int cx, int cy) const { return cx < nxv && cy < nyv; }
 };
 
 // Element copies global -> shared: plain (load, then store) ...
@@ -166,8 +139,8 @@ struct PlaneStager {
                               TileOrigin origin, bool halo)
       : a(&args), ext(e), L(layout), o(origin), halo_only(halo) {
     if constexpr (K > 0) {
-      const int W = e.nxv + 2 * layout.hx, rows = e.nyv + 2 * layout.hy;
-      const int total = (e.nxv <= 0 || e.nyv <= 0) ? 0 : halo ? rows * W - e.nxv * e.nyv : rows * W;
+      const StagedCells cells{e, layout, halo};
+      const int total = cells.count();
       const int size = team_size();
       if (total > K * size) return;
       window0 = point_index(args.grid, origin.x - layout.hx, origin.y - layout.hy, 0);
@@ -176,21 +149,9 @@ struct PlaneStager {
       for (int k = 0; k < K; ++k) {
         const int i = team_rank() + k * size;
         if (i >= total) break;
-        int r, c;
-        if (!halo) {
-          r = i / W;
-          c = i % W;
-        } else if (i < 2 * layout.hy * W) {  // the bands above and below the tile
-          const int band = i / W;
-          r = band < layout.hy ? band : e.nyv + band;
-          c = i % W;
-        } else {  // the bands left and right of it
-          const int j = i - 2 * layout.hy * W, side = j % (2 * layout.hx);
-          r = layout.hy + j / (2 * layout.hx);
-          c = side < layout.hx ? side : e.nxv + side;
-        }
-        src[k] = r * sy + c;
-        dst[k] = r * layout.w + c;
+        const StagedCell cell = cells(i);
+        src[k] = cell.r * sy + cell.c;
+        dst[k] = cell.r * layout.w + cell.c;
         count = k + 1;
       }
     }
@@ -232,13 +193,6 @@ struct LaunchPlan {
 // Launch plan of a 2.5D kernel with a ring of `planes` staged planes (full
 // halo in x and y): dx*dy threads per block, each block streaming zchunk
 // planes (0 = the whole box).
-// The box with x0 rounded down to a multiple of vec, so that tiles start on
-// whole vectors (policies/.../register_queue.hpp: align_box_x).
-inline Box align_box_x(Box b, int vec) {
-  b.x0 -= b.x0 % vec;
-  return b;
-}
-
 template <class Op>
 LaunchPlan plan_streaming(const Box& box, const Shape& s, int planes) {
   const PlaneLayout L = PlaneLayout::make(s.dx, s.dy, Op::H, Op::H, Op::F);

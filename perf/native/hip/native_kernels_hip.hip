@@ -7,6 +7,7 @@
 #include "device/sliding_window.hpp"
 #include "device/vector_streaming.hpp"
 #include "hip/backend_hip.hpp"
+#include "seis/policies/strategy_table.hpp"  // names, launch budgets, which twins exist
 
 #include <hip/hip_runtime.h>
 
@@ -52,44 +53,70 @@ int launch_semi_b(const StepArgs<IsoOp>& a, const Box& box, const Shape& s, hipS
                        plan.layout);
 }
 
-struct Entry {
-  KernelInfo info;
+// The HIP twin of a strategy of the table (policies/.../strategy_table.hpp).
+struct Launchers {
+  const char* name;
   int (*launch)(const StepArgs<IsoOp>&, const Box&, const Shape&, hipStream_t);
   LaunchPlan (*plan)(const Box&, const Shape&);
-  int max_threads;  // the kernel's launch bounds (SEIS_NATIVE_STREAMING_BOUNDS)
 };
 
-const Entry entries[] = {
-    {{"sliding_window", false, true, false,
-      "one-pass: float4 x loads, y in LDS, z window, non-temporal stores"},
-     launch_sliding_window, dev::plan_sliding_window<IsoOp, HipBackend::vector_width>,
-     SEIS_STREAMING_MULTIFIELD_MAX_THREADS},
-    {{"st_reg_vec", false, true, false,
-      "2.5D, 4 x points per thread: vector loads/stores, neighbours as vectors from one LDS plane"},
-     launch_vector_streaming, dev::plan_vector_streaming<IsoOp>, SEIS_VECTOR_STREAMING_MAX_THREADS},
-    {{"semi_b", false, true, false, "semi-stencil + next plane prefetched into an extra LDS plane"}, launch_semi_b,
-     dev::plan_semi_stencil<IsoOp, 1, true>, SEIS_STREAMING_MAX_THREADS},
+const Launchers launchers[] = {
+    {"sliding_window", launch_sliding_window, dev::plan_sliding_window<IsoOp, HipBackend::vector_width>},
+    {"st_reg_vec", launch_vector_streaming, dev::plan_vector_streaming<IsoOp>},
+    {"semi_b", launch_semi_b, dev::plan_semi_stencil<IsoOp, 1, true>},
 };
-constexpr int entry_count = int(sizeof(entries) / sizeof(entries[0]));
+
+struct Entry {
+  KernelInfo info;
+  const StrategyRow* row;  // name, launch budget
+  Launchers launch;
+};
+
+// The table's strategies with HIP twins, in its order, bound to their launchers.
+const Entry* table(int* count) {
+  static Entry entries[strategy_count];
+  static const int n = [] {
+    int k = 0;
+    for (const StrategyRow& row : strategy_table) {
+      if (!row.twins.hip_iso) continue;
+      for (const Launchers& l : launchers)
+        if (std::strcmp(l.name, row.name) == 0)
+          entries[k++] = Entry{KernelInfo{row.name, row.three_d, true, false, row.description}, &row, l};
+    }
+    return k;
+  }();
+  *count = n;
+  return entries;
+}
 
 const Entry* find_entry(const char* name) {
   if (name == nullptr) return nullptr;
-  for (const Entry& e : entries)
-    if (std::strcmp(e.info.name, name) == 0) return &e;
+  int count = 0;
+  const Entry* entries = table(&count);
+  for (int i = 0; i < count; ++i)
+    if (std::strcmp(entries[i].info.name, name) == 0) return &entries[i];
   return nullptr;
 }
 
-// The HIP kernels are iso 2.5D, compiled for at most e.max_threads threads
-// per block (SEIS_NATIVE_STREAMING_BOUNDS), as their Kokkos twins.
+// The HIP kernels are iso 2.5D, compiled for at most their launch budget's
+// threads per block (SEIS_NATIVE_LAUNCH_BOUNDS), as their Kokkos twins.
 bool valid_shape(const Entry& e, const Shape& s) {
-  return s.dx > 0 && s.dy > 0 && s.zchunk >= 0 && s.dx * s.dy <= e.max_threads;
+  return s.dx > 0 && s.dy > 0 && s.zchunk >= 0 && s.dx * s.dy <= max_team_threads(*e.row, IsoOp::F);
 }
 
 }  // namespace
 
-int kernel_count() { return entry_count; }
+int kernel_count() {
+  int count = 0;
+  table(&count);
+  return count;
+}
 
-const KernelInfo* kernel_info(int i) { return i >= 0 && i < entry_count ? &entries[i].info : nullptr; }
+const KernelInfo* kernel_info(int i) {
+  int count = 0;
+  const Entry* entries = table(&count);
+  return i >= 0 && i < count ? &entries[i].info : nullptr;
+}
 
 const KernelInfo* find_kernel(const char* name) {
   const Entry* e = find_entry(name);
@@ -99,7 +126,7 @@ const KernelInfo* find_kernel(const char* name) {
 std::size_t shared_bytes(const char* name, bool tti, const Shape& shape) {
   const Entry* e = find_entry(name);
   if (e == nullptr || tti || !valid_shape(*e, shape)) return 0;
-  return e->plan(Box{0, 1, 0, 1, 0, 1}, shape).shared;
+  return e->launch.plan(Box{0, 1, 0, 1, 0, 1}, shape).shared;
 }
 
 int launch_iso(const char* name, const Grid& grid, const Box& box, const IsoFields& fields, const Shape& shape,
@@ -111,8 +138,8 @@ int launch_iso(const char* name, const Grid& grid, const Box& box, const IsoFiel
   if (box.x0 < 0 || box.y0 < 0 || box.z0 < 0 || box.x1 > grid.nx || box.y1 > grid.ny || box.z1 > grid.nz)
     return error_invalid_box;
   if (!fields.p || !fields.p_next || !fields.v2dt2) return error_null_field;
-  const StepArgs<IsoOp> a{grid, dev::make_iso_op(grid), {fields.p}, {fields.p_next}, {fields.v2dt2}};
-  return e->launch(a, box, shape, static_cast<hipStream_t>(stream));
+  const StepArgs<IsoOp> a{grid, dev::make_op<IsoOp>(grid), {fields.p}, {fields.p_next}, {fields.v2dt2}};
+  return e->launch.launch(a, box, shape, static_cast<hipStream_t>(stream));
 }
 
 const char* error_string(int code) {

@@ -21,71 +21,12 @@
 // Optionally, per-plane features for strategies that keep them in a
 // register queue along z (seis/physics/plane_features.hpp).
 
+#include <Kokkos_Core.hpp>  // first, so that the shared math takes Kokkos' qualifiers
+
+#include "seis/math/plane_access.hpp"  // FieldValues, the plane windows, reach and depth
 #include "seis/static_for.hpp"
 
-#include <Kokkos_Core.hpp>
-
-#include <type_traits>
-#include <utility>
-
 namespace seis {
-
-// Values of the F wavefields at one point.
-template <class Scalar, int F>
-struct FieldValues {
-  Scalar v[F];
-  KOKKOS_INLINE_FUNCTION Scalar operator[](int f) const { return v[f]; }
-  KOKKOS_INLINE_FUNCTION Scalar& operator[](int f) { return v[f]; }
-};
-
-// A window onto one z-plane of F fields with a common row stride (global
-// memory or team scratch), centred on the point being updated.
-template <class Scalar, int F>
-struct PlaneWindow {
-  const Scalar* base[F];
-  int row_stride;
-  KOKKOS_FORCEINLINE_FUNCTION Scalar operator()(int f, int di, int dj) const {
-    return base[f][di + dj * row_stride];
-  }
-};
-
-// Same, for F fields stored one after another at a fixed distance (scratch).
-template <class Scalar, int F>
-struct PackedPlaneWindow {
-  const Scalar* base;
-  int row_stride;
-  int field_stride;
-  KOKKOS_FORCEINLINE_FUNCTION Scalar operator()(int f, int di, int dj) const {
-    return base[f * field_stride + di + dj * row_stride];
-  }
-};
-
-// A plane whose term only reads the point itself (plane_reach == 0), served
-// from registers.
-template <class Scalar, int F>
-struct PointPlane {
-  FieldValues<Scalar, F> values;
-  KOKKOS_FORCEINLINE_FUNCTION Scalar operator()(int f, int, int) const { return values.v[f]; }
-};
-
-// The largest |dz| whose plane term reaches off the point (0 when only the
-// centre plane has in-plane neighbours, as for a star stencil).
-template <class Physics>
-constexpr int off_plane_depth() {
-  int depth = 0;
-  for (int dz = 1; dz <= Physics::radius; ++dz)
-    if (Physics::plane_reach(dz) > 0 || Physics::plane_reach(-dz) > 0) depth = dz;
-  return depth;
-}
-
-// The largest in-plane reach over all planes: the tile halo a strategy stages.
-template <class Physics>
-constexpr int max_plane_reach() {
-  int reach = 0;
-  for (int dz = -Physics::radius; dz <= Physics::radius; ++dz)
-    if (Physics::plane_reach(dz) > reach) reach = Physics::plane_reach(dz);
-  return reach;
-}
 
 // Minimal DRAM bytes per updated point (physics.md §7): read the F current and
 // F previous fields and the model, write F new values in place.

@@ -1,71 +1,9 @@
 #pragma once
-// Per-column register queues along z (values, partial sums, coefficients).
-// Indices are compile-time constants so that GPU compilers keep the queues in
-// registers; `queue_slot` maps a z-offset to its entry for the shifting
-// layout (entries move after every plane) and the fixed layout (the loop is
-// unrolled by the queue length and the roles rotate instead, AN5D-style).
+// Kept for the includes that name it: the register queues and rings are
+// seis/math/register_queue.hpp, align_box_x is seis/math/tile_geometry.hpp
+// (both shared with the native twins).
 
 #include "seis/grid.hpp"
 #include "seis/physics/plane_terms.hpp"
-
-namespace seis {
-
-// N values kept side by side (one per x point of a thread), assignable as a
-// whole so that queues of them can shift.
-template <class T, int N>
-struct Lanes {
-  T v[N];
-  KOKKOS_FORCEINLINE_FUNCTION T& operator[](int i) { return v[i]; }
-  KOKKOS_FORCEINLINE_FUNCTION const T& operator[](int i) const { return v[i]; }
-};
-
-// VEC consecutive values of one field, aligned so that a copy of it is one
-// vector load or store.
-template <class Scalar, int VEC>
-struct alignas(VEC * sizeof(Scalar)) VectorOf {
-  Scalar v[VEC];
-};
-
-// The box with x0 rounded down to a multiple of VEC, so that tiles start on
-// whole vectors (their points before the box are computed, not stored).
-inline Box align_box_x(Box b, int vec) {
-  b.x0 -= b.x0 % vec;
-  return b;
-}
-
-// q[i] = q[i + Shift] for i in [0, N - Shift).
-template <int Shift, int N, class T>
-KOKKOS_FORCEINLINE_FUNCTION void shift_queue(T* q) {
-  static_for<0, N - Shift>([&](auto i) { q[i] = q[i + Shift]; });
-}
-
-// Entry of a queue of length N that holds the value `offset` planes after the
-// queue's base plane at rotation step U (always 0 for shifting queues).
-template <bool Rotating, int N, int U, int Offset>
-KOKKOS_FORCEINLINE_FUNCTION constexpr int queue_slot() {
-  static_assert(Offset >= 0 && Offset < N, "offset outside the queue");
-  return Rotating ? (U + Offset) % N : Offset;
-}
-
-// Position in a ring of P staged planes, advanced once per plane, so that
-// the slot of plane z + D is a compile-time offset and a conditional wrap
-// instead of a modulo per access.
-template <int P>
-struct RingIndex {
-  int base = 0;  // slot of the reference plane
-  KOKKOS_FORCEINLINE_FUNCTION explicit RingIndex(int start) : base(start % P) {}
-  template <int D>
-  KOKKOS_FORCEINLINE_FUNCTION int slot(int_c<D>) const {
-    static_assert(D > -P && D < P, "offset beyond the ring");
-    int s = base + D;
-    if constexpr (D > 0) s -= s >= P ? P : 0;
-    if constexpr (D < 0) s += s < 0 ? P : 0;
-    return s;
-  }
-  KOKKOS_FORCEINLINE_FUNCTION void advance(int by = 1) {
-    base += by;
-    base -= base >= P ? P : 0;
-  }
-};
-
-}  // namespace seis
+#include "seis/math/register_queue.hpp"  // Lanes, VectorOf, shift_queue, queue_slot, RingIndex
+#include "seis/math/tile_geometry.hpp"   // align_box_x

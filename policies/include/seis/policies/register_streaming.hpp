@@ -137,14 +137,7 @@ struct RegisterStreamingBody
       ring.advance();
     };
 
-    if constexpr (Fixed) {
-      for (int k0 = 0; k0 < n; k0 += Q)
-        static_for<0, Q>([&](auto u) {
-          if (k0 + u < n) step(k0 + u, u);
-        });
-    } else {
-      for (int k = 0; k < n; ++k) step(k, int_c<0>{});
-    }
+    for_each_streamed_plane<Fixed, Q>(n, step);
   }
 };
 

@@ -27,8 +27,9 @@ struct SemiStencilBody : StreamingBody<Physics, Exec, Physics::radius + Fold + (
   using typename Base::accum_type;
   using typename Base::scalar_type;
   // Multi-field register bounds only where they were measured to pay off
-  // (tiled_strategy.hpp: StreamingLaunchBounds).
-  using launch_bounds = StreamingLaunchBounds<Physics, Prefetch || Fold == 2>;
+  // (launch_budget.hpp; the budgets of the rows of strategy_table.hpp).
+  static constexpr LaunchBudget budget = Prefetch || Fold == 2 ? LaunchBudget::all_fields : LaunchBudget::single_field;
+  using launch_bounds = BudgetLaunchBounds<Physics, budget>;
   static constexpr int CPT = Base::CPT;
   static constexpr int F = Base::F;
   static constexpr int R = Base::R;

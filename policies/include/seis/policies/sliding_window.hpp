@@ -29,26 +29,13 @@ constexpr int sliding_window_vector_width() {
   return Physics::num_fields == 1 && Physics::radius % width == 0 ? width : 1;
 }
 
-// The loaded plane as one point sees it: its own row from registers, every
-// other row from scratch.
-template <class Scalar, int F, int XLEN>
-struct RegisterRowPlane {
-  const Scalar (&row)[F][XLEN];
-  int x;  // position of the point in `row`
-  const Scalar* scratch;
-  int row_stride, field_stride;
-  KOKKOS_FORCEINLINE_FUNCTION Scalar operator()(int f, int di, int dj) const {
-    return dj == 0 ? row[f][x + di] : scratch[f * field_stride + di + dj * row_stride];
-  }
-};
-
 template <class Physics, class Exec>
 struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   using Base = StreamingBody<Physics, Exec, 1>;
   using typename Base::accum_type;
   using typename Base::scalar_type;
   using typename Base::values_type;
-  using launch_bounds = StreamingLaunchBounds<Physics, true, true>;  // seis/streaming_bounds.hpp
+  using launch_bounds = BudgetLaunchBounds<Physics, LaunchBudget::wide>;  // seis/streaming_bounds.hpp
   static constexpr int CPT = Base::CPT;
   static constexpr int F = Base::F;
   static constexpr int R = Base::R;

@@ -17,7 +17,7 @@ struct StreamingBody {
   using scalar_type = typename Physics::scalar_type;
   using accum_type = typename Physics::accum_type;
   using values_type = FieldValues<scalar_type, Physics::num_fields>;
-  using launch_bounds = StreamingLaunchBounds<Physics>;
+  using launch_bounds = BudgetLaunchBounds<Physics, LaunchBudget::all_fields>;
   static constexpr bool three_d = false;
   static constexpr int F = Physics::num_fields;
   static constexpr int R = Physics::radius;

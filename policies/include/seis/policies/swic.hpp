@@ -19,7 +19,7 @@ struct SwicBody : StreamingBody<Physics, Exec, 1> {
   using typename Base::scalar_type;
   using typename Base::values_type;
   using coeffs_type = typename Physics::point_coeffs;
-  using launch_bounds = StreamingLaunchBounds<Physics, false>;  // measured: TTI 25 % slower with bounds
+  using launch_bounds = BudgetLaunchBounds<Physics, LaunchBudget::single_field>;  // measured: TTI 25 % slower with bounds
   static constexpr int CPT = Base::CPT;
   static constexpr int F = Base::F;
   static constexpr int R = Base::R;

@@ -2,16 +2,11 @@
 // Cutting a box into team tiles: tx fastest, so neighbouring teams share
 // halos in L2; tz (3D tiles or z-chunks of 2.5D streaming) slowest.
 
-#include "seis/grid.hpp"
-#include "seis/policies/fast_divisor.hpp"
-
-#include <Kokkos_Core.hpp>
+#include "seis/grid.hpp"  // includes Kokkos first, so that the shared math takes Kokkos' qualifiers
+#include "seis/math/fast_divisor.hpp"
+#include "seis/math/tile_geometry.hpp"  // TileOrigin, tile_count
 
 namespace seis {
-
-struct TileOrigin {
-  int x, y, z;  // interior coordinates of the tile's first point
-};
 
 struct TileGrid {
   Box box;
@@ -25,9 +20,9 @@ struct TileGrid {
   TileGrid() = default;
   TileGrid(const Box& b, int tile_dx, int tile_dy, int tile_dz)
       : box(b), dx(tile_dx), dy(tile_dy), dz(tile_dz) {
-    ntx = (b.nx() + dx - 1) / dx;
-    nty = (b.ny() + dy - 1) / dy;
-    ntz = (b.nz() + dz - 1) / dz;
+    ntx = tile_count(b.nx(), dx);
+    nty = tile_count(b.ny(), dy);
+    ntz = tile_count(b.nz(), dz);
     by_ntx = FastDivisor(ntx > 0 ? ntx : 1);
     by_nty = FastDivisor(nty > 0 ? nty : 1);
     by_dx = FastDivisor(dx > 0 ? dx : 1);

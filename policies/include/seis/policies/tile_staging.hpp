@@ -1,38 +1,16 @@
 #pragma once
-// Copying tiles of z-planes from global memory into team scratch.
-//
-// A staged plane holds, for each of the F fields, a (dx+2H) x (dy+2H) window
-// around the tile (H = the physics' largest in-plane reach), row pitch w.
-// Cells beyond the box plus H are never read by a valid point and are not
-// copied, so a tile at the end of the box never reads outside the storage.
+// Copying tiles of z-planes from global memory into team scratch. The
+// layout of a staged plane and which cells it copies are
+// seis/math/tile_geometry.hpp (shared with the native twins).
 
 #include "seis/physics/plane_terms.hpp"
 #include "seis/policies/team_loops.hpp"
-#include "seis/policies/tile_grid.hpp"
+#include "seis/policies/tile_grid.hpp"  // and seis/math/tile_geometry.hpp
 #include "seis/wave_state.hpp"
 
 #include <type_traits>
 
 namespace seis {
-
-struct PlaneLayout {
-  int dx = 0, dy = 0;          // tile points staged from registers/global
-  int hx = 0, hy = 0;          // halo widths around them
-  int w = 0, h = 0;            // staged window
-  int field_stride = 0;
-  int plane_stride = 0;        // all F fields of one plane
-
-  PlaneLayout() = default;
-  PlaneLayout(int tile_dx, int tile_dy, int halo_x, int halo_y, int fields)
-      : dx(tile_dx), dy(tile_dy), hx(halo_x), hy(halo_y), w(tile_dx + 2 * halo_x),
-        h(tile_dy + 2 * halo_y), field_stride(w * h), plane_stride(fields * w * h) {}
-
-  // Offset of tile point (cx, cy) inside a staged plane.
-  KOKKOS_INLINE_FUNCTION int centre(int cx, int cy) const { return (cy + hy) * w + cx + hx; }
-  std::size_t bytes(int planes, int scalar_bytes) const {
-    return std::size_t(planes) * std::size_t(plane_stride) * std::size_t(scalar_bytes);
-  }
-};
 
 // Plain element copy (the portable, synchronous way).
 struct PlainCopy {
@@ -49,14 +27,6 @@ struct AsyncCopy {
   KOKKOS_FORCEINLINE_FUNCTION void operator()(Scalar* dst, const Scalar* src) const {
     ExecTraits<Exec>::async_copy(dst, src, 1);
   }
-};
-
-// The part of a tile that lies inside the box: nxv x nyv points.
-struct TileExtent {
-  int nxv, nyv;
-  KOKKOS_INLINE_FUNCTION TileExtent(const Box& box, const PlaneLayout& L, TileOrigin o)
-      : nxv(box.x1 - o.x < L.dx ? box.x1 - o.x : L.dx), nyv(box.y1 - o.y < L.dy ? box.y1 - o.y : L.dy) {}
-  KOKKOS_INLINE_FUNCTION bool owns(int cx, int cy) const { return cx < nxv && cy < nyv; }
 };
 
 namespace detail {
@@ -135,8 +105,8 @@ struct PlaneStager {
                                      const PlaneLayout& L, TileOrigin o, bool halo)
       : data(&d), ext(e), layout(L), origin(o), halo_only(halo) {
     if constexpr (K > 0 && ExecTraits<Exec>::is_gpu && !TeamSharesHalos<Team>::value) {
-      const int W = e.nxv + 2 * L.hx, rows = e.nyv + 2 * L.hy;
-      const int total = (e.nxv <= 0 || e.nyv <= 0) ? 0 : halo ? rows * W - e.nxv * e.nyv : rows * W;
+      const StagedCells cells{e, L, halo};
+      const int total = cells.count();
       const int size = team.team_size();
       if (total > K * size) return;
       window0 = d.grid.index(o.x - L.hx, o.y - L.hy, 0);
@@ -145,21 +115,9 @@ struct PlaneStager {
       for (int k = 0; k < K; ++k) {
         const int i = team.team_rank() + k * size;
         if (i >= total) break;
-        int r, c;
-        if (!halo) {
-          r = i / W;
-          c = i % W;
-        } else if (i < 2 * L.hy * W) {  // the bands above and below the tile
-          const int band = i / W;
-          r = band < L.hy ? band : e.nyv + band;
-          c = i % W;
-        } else {  // the bands left and right of it
-          const int j = i - 2 * L.hy * W, side = j % (2 * L.hx);
-          r = L.hy + j / (2 * L.hx);
-          c = side < L.hx ? side : e.nxv + side;
-        }
-        src[k] = r * sy + c;
-        dst[k] = r * L.w + c;
+        const StagedCell cell = cells(i);
+        src[k] = cell.r * sy + cell.c;
+        dst[k] = cell.r * L.w + cell.c;
         count = k + 1;
       }
     }

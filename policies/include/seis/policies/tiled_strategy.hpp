@@ -9,7 +9,7 @@
 #include "seis/policies/block_shape.hpp"
 #include "seis/policies/traits/exec_traits.hpp"
 #include "seis/stencil_operator.hpp"
-#include "seis/streaming_bounds.hpp"
+#include "seis/policies/launch_budget.hpp"
 
 #include <Kokkos_Core.hpp>
 
@@ -18,25 +18,15 @@
 
 namespace seis {
 
-// The register budget of a 2.5D streaming body (seis/streaming_bounds.hpp):
-// BoundMultiField = false leaves multi-field physics without bounds;
-// WideForAll = true gives every physics the multi-field budget.
-template <class Physics, bool BoundMultiField = true, bool WideForAll = false>
-using StreamingLaunchBounds = Kokkos::LaunchBounds<
-    (Physics::num_fields == 1 && !WideForAll ? SEIS_STREAMING_MAX_THREADS
-     : BoundMultiField || WideForAll         ? SEIS_STREAMING_MULTIFIELD_MAX_THREADS
-                                             : 0),
-    (Physics::num_fields == 1 && !WideForAll ? SEIS_STREAMING_MIN_TEAMS
-     : BoundMultiField || WideForAll         ? SEIS_STREAMING_MULTIFIELD_MIN_TEAMS
-                                             : 0)>;
+// The register budget a body is compiled with (launch_budget.hpp; which
+// strategy takes which: strategy_table.hpp). (0, 0) is Kokkos' "no bounds".
+template <class Physics, LaunchBudget Budget>
+using BudgetLaunchBounds = Kokkos::LaunchBounds<unsigned(thread_budget(Budget, Physics::num_fields).max_threads),
+                                                unsigned(thread_budget(Budget, Physics::num_fields).min_teams)>;
 
-// The register budget of st_reg_vec (seis/streaming_bounds.hpp).
+// st_reg_vec's budget, by the name vector_streaming.hpp uses.
 template <class Physics>
-using VectorStreamingLaunchBounds =
-    Kokkos::LaunchBounds<(Physics::num_fields == 1 ? SEIS_VECTOR_STREAMING_MAX_THREADS
-                                                   : SEIS_STREAMING_MULTIFIELD_MAX_THREADS),
-                         (Physics::num_fields == 1 ? SEIS_VECTOR_STREAMING_MIN_TEAMS
-                                                   : SEIS_STREAMING_MULTIFIELD_MIN_TEAMS)>;
+using VectorStreamingLaunchBounds = BudgetLaunchBounds<Physics, LaunchBudget::vector>;
 
 // Adapts a Body to Kokkos' team functor interface.
 template <class Exec, class Body>
@@ -65,6 +55,7 @@ template <class Physics, class Exec, class Body>
 class TiledStrategy : public StencilOperator<Physics> {
  public:
   using scalar_type = typename Physics::scalar_type;
+  using body_type = Body;
   using policy_type = Kokkos::TeamPolicy<Exec, typename Body::launch_bounds, LightWeightLaunch>;
 
   TiledStrategy(std::string strategy, BlockShape shape) : strategy_(std::move(strategy)), shape_(shape) {

@@ -4,9 +4,10 @@
 // FastDivmod does it): a runtime integer division costs a GPU thread about
 // 20 instructions, this 2 or 3, which matters where a thread splits its rank
 // or its team's rank once per point (3D tiles: one point per thread).
-// Exact for dividends in [0, 2^31).
+// Exact for dividends in [0, 2^31). Plain C++ (seis/math/): host, Kokkos and
+// native device code alike.
 
-#include <Kokkos_Core.hpp>
+#include "seis/math/host_device.hpp"
 
 #include <cstdint>
 
@@ -26,11 +27,11 @@ class FastDivisor {
   }
 
   // n / divisor and n % divisor for 0 <= n < 2^31.
-  KOKKOS_INLINE_FUNCTION int div(int n) const {
+  SEIS_INLINE int div(int n) const {
     if (divisor_ == 1) return n;
     return int(((std::uint64_t(unsigned(n)) * multiplier_) >> 32) >> shift_);
   }
-  KOKKOS_INLINE_FUNCTION int mod(int n) const { return n - div(n) * divisor_; }
+  SEIS_INLINE int mod(int n) const { return n - div(n) * divisor_; }
 
  private:
   int divisor_ = 1;

@@ -1,0 +1,155 @@
+// The math and the strategy table that the Kokkos strategies share with the
+// native twins: the same bits on both sides, and one table for every reader.
+#include "catch_compat.hpp"
+#include "shared_math_without_kokkos.hpp"
+
+#include "seis/physics/iso.hpp"
+#include "seis/physics/tti.hpp"
+#include "seis/policies/point_memory.hpp"
+#include "seis/policies/registry.hpp"
+#include "seis/policies/semi_25d.hpp"
+#include "seis/policies/semi_2z.hpp"
+#include "seis/policies/semi_b.hpp"
+#include "seis/policies/semi_b_a.hpp"
+#include "seis/policies/sliding_window.hpp"
+#include "seis/policies/st_reg_fixed.hpp"
+#include "seis/policies/st_reg_shift.hpp"
+#include "seis/policies/st_reg_vec.hpp"
+#include "seis/policies/strategy_table.hpp"
+#include "seis/policies/swic.hpp"
+
+#include <cstring>
+#include <random>
+#include <vector>
+
+using namespace seis;
+using test::Cube;
+
+namespace {
+
+std::vector<float> random_cube(std::mt19937& rng, float lo, float hi) {
+  std::uniform_real_distribution<float> u(lo, hi);
+  std::vector<float> v(Cube::size());
+  for (auto& x : v) x = u(rng);
+  return v;
+}
+
+struct HostStep {
+  float* next[2];
+  const float* model[5];
+};
+
+// One point of Physics as a Kokkos strategy sums it: every plane term, then the update.
+template <class Physics>
+void kokkos_side_step(const Physics& physics, const float* const* cur, HostStep& step) {
+  const int c = Cube::centre();
+  const PointMemoryOf<Physics, HostStep, int, void, false> mem{step, c};
+  const auto coeffs = physics.coeffs(mem);
+  typename Physics::accum_type acc{};
+  static_for<-Physics::radius, Physics::radius + 1>([&](auto dz) {
+    PlaneWindow<float, Physics::num_fields> plane{};
+    for (int f = 0; f < Physics::num_fields; ++f) plane.base[f] = cur[f] + c + dz * Cube::plane_stride();
+    plane.row_stride = Cube::row_stride();
+    acc += physics.plane_term(dz, plane, coeffs);
+  });
+  FieldValues<float, Physics::num_fields> centre{};
+  for (int f = 0; f < Physics::num_fields; ++f) centre[f] = cur[f][c];
+  physics.update(acc, centre, mem);
+}
+
+bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+}  // namespace
+
+TEST_CASE("the Kokkos iso physics and the Kokkos-free shared stencil give the same bits", "[unit][math]") {
+  std::mt19937 rng(7);
+  const Cube cube{{10.0, 12.5, 8.0}};
+  const Grid grid(16, 16, 16, cube.h[0], cube.h[1], cube.h[2], 4);
+  for (int trial = 0; trial < 20; ++trial) {
+    const auto p = random_cube(rng, -1, 1);
+    const auto v2dt2 = random_cube(rng, 0.01f, 0.2f);
+    auto prev_native = random_cube(rng, -1, 1);
+    auto prev_kokkos = prev_native;
+    test::iso_step_without_kokkos(cube, p.data(), prev_native.data(), v2dt2.data());
+    const float* cur[1] = {p.data()};
+    HostStep step{{prev_kokkos.data(), nullptr}, {v2dt2.data(), nullptr, nullptr, nullptr, nullptr}};
+    kokkos_side_step(IsoPhysics<float>(grid), cur, step);
+    CHECK(same_bits(prev_native[Cube::centre()], prev_kokkos[Cube::centre()]));
+  }
+}
+
+TEST_CASE("the Kokkos TTI physics and the Kokkos-free shared stencil give the same bits", "[unit][math]") {
+  std::mt19937 rng(11);
+  const Cube cube{{10.0, 12.5, 8.0}};
+  const Grid grid(16, 16, 16, cube.h[0], cube.h[1], cube.h[2], 4);
+  for (int trial = 0; trial < 20; ++trial) {
+    const auto p = random_cube(rng, -1, 1), q = random_cube(rng, -1, 1);
+    const auto V = random_cube(rng, 0.01f, 0.2f), A = random_cube(rng, 0.01f, 0.2f);
+    const auto B = random_cube(rng, 0.0f, 0.1f), nx = random_cube(rng, -0.6f, 0.6f), ny = random_cube(rng, -0.6f, 0.6f);
+    auto p_native = random_cube(rng, -1, 1), q_native = random_cube(rng, -1, 1);
+    auto p_kokkos = p_native, q_kokkos = q_native;
+    const float* cur[2] = {p.data(), q.data()};
+    const float* model[5] = {V.data(), A.data(), B.data(), nx.data(), ny.data()};
+    float* prev_native[2] = {p_native.data(), q_native.data()};
+    test::tti_step_without_kokkos(cube, cur, prev_native, model);
+    HostStep step{{p_kokkos.data(), q_kokkos.data()}, {V.data(), A.data(), B.data(), nx.data(), ny.data()}};
+    kokkos_side_step(TtiPhysics<float>(grid), cur, step);
+    CHECK(same_bits(p_native[Cube::centre()], p_kokkos[Cube::centre()]));
+    CHECK(same_bits(q_native[Cube::centre()], q_kokkos[Cube::centre()]));
+  }
+}
+
+TEST_CASE("the strategy catalogue is the strategy table, row by row", "[unit][registry]") {
+  const auto& catalogue = strategy_catalogue();
+  REQUIRE(int(catalogue.size()) == strategy_count);
+  REQUIRE(test::strategy_rows_without_kokkos() == strategy_count);
+  for (int i = 0; i < strategy_count; ++i) {
+    const StrategyRow& row = strategy_table[i];
+    const StrategyInfo& info = catalogue[i];
+    CHECK(info.name == row.name);
+    CHECK(info.description == row.description);
+    CHECK(info.three_d == row.three_d);
+    CHECK(info.cluster == row.cluster);
+    CHECK(info.default_shape == row.default_shape);
+    std::vector<std::string> shapes;
+    for (const char* s : row.shapes)
+      if (s) shapes.emplace_back(s);
+    CHECK(info.shapes == shapes);
+    CHECK(find_strategy_row(row.name) == &row);
+  }
+  CHECK(find_strategy_row("no_such_strategy") == nullptr);
+}
+
+namespace {
+
+// The launch bounds Strategy's kernel is compiled with, for a physics of
+// num_fields fields, against its table row's budget.
+template <class Strategy, int NumFields>
+void check_budget(const char* name) {
+  const StrategyRow* row = find_strategy_row(name);
+  REQUIRE(row != nullptr);
+  using bounds = typename Strategy::body_type::launch_bounds;
+  INFO(name << " with " << NumFields << " field(s)");
+  CHECK(int(bounds::maxTperB) == thread_budget(row->budget, NumFields).max_threads);
+  CHECK(int(bounds::minBperSM) == thread_budget(row->budget, NumFields).min_teams);
+}
+
+template <template <class, class> class Strategy>
+void check_budget_of_both_physics(const char* name) {
+  check_budget<Strategy<IsoPhysics<float>, DefaultExec>, 1>(name);
+  check_budget<Strategy<TtiPhysics<float>, DefaultExec>, 2>(name);
+}
+
+}  // namespace
+
+TEST_CASE("each streaming strategy is compiled with its table row's launch budget", "[unit][registry]") {
+  check_budget_of_both_physics<StRegShift>("st_reg_shift");
+  check_budget_of_both_physics<StRegFixed>("st_reg_fixed");
+  check_budget_of_both_physics<StRegVec>("st_reg_vec");
+  check_budget_of_both_physics<SemiStencil25d>("semi_25d");
+  check_budget_of_both_physics<SemiB>("semi_b");
+  check_budget_of_both_physics<SemiBA>("semi_b_a");
+  check_budget_of_both_physics<Semi2z>("semi_2z");
+  check_budget_of_both_physics<Swic>("swic");
+  check_budget_of_both_physics<SlidingWindow>("sliding_window");
+}
