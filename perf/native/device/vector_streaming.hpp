@@ -201,23 +201,17 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
   const long long ahead_distance = (R + 1) * sz;
   const long long halo_distance = window_first - tile_first + (S + 1) * sz;  // the next plane's window
   long long here = tile_first;
-  // Previous level and model: loaded in the step that uses them at VEC > 1,
-  // one plane early at VEC == 1 (as the Kokkos body, for the same reasons).
-  constexpr bool point_ahead = VEC == 1;
-  Point point, next_point;
-  if (point_ahead && owner) point.load(VectorPlanePointers<Op, Backend>(a, here), column);
+  // Previous level and model, loaded in the step that uses them (as the
+  // Kokkos body).
+  Point point;
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
     float* entering = plane(ring.slot(int_c<S>{}));
     const VectorPlanePointers<Op, Backend> at_here(a, here);
     const VectorPlanePointers<Op, Backend> incoming(a, here + (more ? ahead_distance : 0));
-    const VectorPlanePointers<Op, Backend> incoming_point(a, here + (more ? sz : 0));
     if (owner) {
-      if constexpr (point_ahead)
-        next_point.load(incoming_point, column);
-      else
-        point.load(at_here, column);
+      point.load(at_here, column);
       load_lanes(queue[queue_slot<true, QA, U, 2 * R + 1>()], incoming.cur);
       const auto& lanes = queue[queue_slot<true, QA, U, R + S>()];
       for (int f = 0; f < F; ++f) {
@@ -274,7 +268,6 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
             for (int f = 0; f < F; ++f) at_here.next[f][column + l] = out[f].v[l];
         });
       }
-      if constexpr (point_ahead) point = next_point;
     }
     ring.advance();
     here += sz;

@@ -228,31 +228,21 @@ struct VectorStreamingBody
     const index_t ahead_distance = (R + 1) * sz;
     const index_t halo_distance = window_first - tile_first + (S + 1) * sz;  // the next plane's window
     index_t here = tile_first;  // the plane being updated, at the tile's first point
-    // The previous level and the model of the plane being updated: with VEC
-    // points per thread, loaded in the step that uses them (needed last,
-    // after the barrier and the neighbour sums, they arrive in time; loaded a
-    // plane early, 30 register copies per step); with one point per thread,
-    // one plane early (loaded late, nvcc spilled 124/232 bytes of the TTI
-    // kernel, against 24/76).
-    constexpr bool point_ahead = VEC == 1;
-    VectorPoint<Physics, VEC> point[CPT], next_point[CPT];
-    if constexpr (point_ahead)
-      points.for_each_column([&](int tx, int cy, auto slot) {
-        if (owns(tx, cy)) point[slot].load(PlanePointers(data, here), column[slot]);
-      });
+    // The previous level and the model of the plane being updated, loaded in
+    // the step that uses them: needed last, after the barrier and the
+    // neighbour sums, they arrive in time. (Loaded a plane early, iso issued
+    // 30 register copies per step and TTI ran at 43 instead of 28 ms/step on
+    // an H200, 900^3.)
+    VectorPoint<Physics, VEC> point[CPT];
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
       const bool more = k + 1 < n;
       scalar_type* entering = plane(ring.slot(int_c<S>{}));
       const PlanePointers at_here(data, here);
       const PlanePointers incoming(data, here + (more ? ahead_distance : 0));
-      const PlanePointers incoming_point(data, here + (more ? sz : 0));
       points.for_each_column([&](int tx, int cy, auto slot) {
         if (!owns(tx, cy)) return;
-        if constexpr (point_ahead)
-          next_point[slot].load(incoming_point, column[slot]);
-        else
-          point[slot].load(at_here, column[slot]);
+        point[slot].load(at_here, column[slot]);
         // Past the tile's last plane the load repeats this plane (unused,
         // in bounds): unconditional, it leaves no copies between registers.
         load_lanes(queue[slot][queue_slot<true, Q, U, 2 * R + 1>()], incoming.cur, column[slot]);
@@ -323,7 +313,6 @@ struct VectorStreamingBody
               for (int f = 0; f < F; ++f) at_here.next[f][idx + v] = out[f].v[v];
           });
         }
-        if constexpr (point_ahead) point[slot] = next_point[slot];
       });
       ring.advance();
       here += sz;
