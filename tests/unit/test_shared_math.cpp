@@ -12,6 +12,7 @@
 #include "seis/policies/semi_b.hpp"
 #include "seis/policies/semi_b_a.hpp"
 #include "seis/policies/sliding_window.hpp"
+#include "seis/policies/st_reg_feat.hpp"
 #include "seis/policies/st_reg_fixed.hpp"
 #include "seis/policies/st_reg_shift.hpp"
 #include "seis/policies/st_reg_vec.hpp"
@@ -146,6 +147,7 @@ TEST_CASE("each streaming strategy is compiled with its table row's launch budge
   check_budget_of_both_physics<StRegShift>("st_reg_shift");
   check_budget_of_both_physics<StRegFixed>("st_reg_fixed");
   check_budget_of_both_physics<StRegVec>("st_reg_vec");
+  check_budget_of_both_physics<StRegFeat>("st_reg_feat");
   check_budget_of_both_physics<SemiStencil25d>("semi_25d");
   check_budget_of_both_physics<SemiB>("semi_b");
   check_budget_of_both_physics<SemiBA>("semi_b_a");

@@ -41,6 +41,14 @@
 #define SEIS_VECTOR_STREAMING_MIN_TEAMS 2
 #endif
 
+// st_reg_feat (feature queue) for multi-field physics: 256 threads, 2 teams
+// (at most 128 registers). At 3 teams (80 registers) nvcc 13 spilled 540/860
+// bytes of the TTI kernel and the H200 ran 497 M local loads per 900^3 step;
+// at 2 teams it takes 128 registers and spills nothing.
+#ifndef SEIS_FEATURE_STREAMING_MULTIFIELD_MIN_TEAMS
+#define SEIS_FEATURE_STREAMING_MULTIFIELD_MIN_TEAMS 2
+#endif
+
 // The CPML's column kernels (seis/pml.hpp): 256 threads, MIN_TEAMS teams.
 // Their loads wait on DRAM, so occupancy matters. nvcc 13 for sm_90 gives
 // the z-slab update 96 registers unbounded (2 teams, 25 %), 80 at 3 teams

@@ -62,6 +62,9 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   static constexpr int F = Base::F;
   static constexpr int R = Base::R;
   static constexpr int H = Base::H;
+  // Its own register budget (seis/streaming_bounds.hpp): the TTI feature
+  // queue spilled at the multi-field streaming budget.
+  using launch_bounds = BudgetLaunchBounds<Physics, LaunchBudget::features>;
   // Queues of planes z-R .. z+R and a spare entry for plane z+R+1.
   static constexpr int Q = 2 * R + 2;
   // Copies of the halo ring a thread keeps in registers

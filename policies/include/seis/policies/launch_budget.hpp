@@ -16,6 +16,7 @@ enum class LaunchBudget {
   all_fields,    // the single- or multi-field budget, by physics
   wide,          // the multi-field budget for every physics (x vectors need the registers)
   vector,        // st_reg_vec's own budget for single-field physics, the multi-field one otherwise
+  features,      // the single-field budget, or st_reg_feat's own for multi-field physics
 };
 
 struct ThreadBudget {
@@ -34,6 +35,9 @@ constexpr ThreadBudget thread_budget(LaunchBudget budget, int num_fields) {
                     : ThreadBudget{SEIS_STREAMING_MULTIFIELD_MAX_THREADS, SEIS_STREAMING_MULTIFIELD_MIN_TEAMS};
     case LaunchBudget::wide:
       return {SEIS_STREAMING_MULTIFIELD_MAX_THREADS, SEIS_STREAMING_MULTIFIELD_MIN_TEAMS};
+    case LaunchBudget::features:
+      return single ? ThreadBudget{SEIS_STREAMING_MAX_THREADS, SEIS_STREAMING_MIN_TEAMS}
+                    : ThreadBudget{SEIS_STREAMING_MULTIFIELD_MAX_THREADS, SEIS_FEATURE_STREAMING_MULTIFIELD_MIN_TEAMS};
     case LaunchBudget::vector:
       return single ? ThreadBudget{SEIS_VECTOR_STREAMING_MAX_THREADS, SEIS_VECTOR_STREAMING_MIN_TEAMS}
                     : ThreadBudget{SEIS_STREAMING_MULTIFIELD_MAX_THREADS, SEIS_STREAMING_MULTIFIELD_MIN_TEAMS};
