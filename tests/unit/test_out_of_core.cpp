@@ -18,6 +18,7 @@
 #include "seis/simulation.hpp"
 #include "seis/stability_guard.hpp"
 
+#include <array>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -272,6 +273,23 @@ TEST_CASE("chunks own every plane once and hold R k halo planes, cut at the grid
       }
       CHECK(next == 60);
     }
+}
+
+TEST_CASE("a visit computes only the planes its chunk's own planes depend on, R a step and the CPML's 2 beyond",
+          "[out_of_core]") {
+  const int R = Grid::radius;
+  // Chunk [40, 50) of 100 planes, k = 3: its buffer [28, 62).
+  const ZChunk inner = z_chunks(100, 10, 3)[4];
+  REQUIRE(inner.ext0 == 28);
+  CHECK(planes_computed_at_step(inner, 3, 0) == std::array<int, 2>{40 - 2 * R - 2, 50 + 2 * R + 2});
+  CHECK(planes_computed_at_step(inner, 3, 1) == std::array<int, 2>{40 - R - 2, 50 + R + 2});
+  CHECK(planes_computed_at_step(inner, 3, 2) == std::array<int, 2>{38, 52});
+  CHECK(planes_computed_per_visit(inner, 3) == 30 + 2 * (2 * R + 2) + 2 * (R + 2) + 4);
+  // A shorter last sweep (k = 2 on the same buffer) computes less.
+  CHECK(planes_computed_at_step(inner, 2, 0) == std::array<int, 2>{40 - R - 2, 50 + R + 2});
+  // At the grid's face the buffer ends.
+  const ZChunk first = z_chunks(100, 10, 3).front();
+  CHECK(planes_computed_at_step(first, 3, 0) == std::array<int, 2>{0, 10 + 2 * R + 2});
 }
 
 TEST_CASE("device memory sizes are read with binary units and bad ones are refused", "[out_of_core]") {

@@ -17,6 +17,7 @@
 #include "seis/scenario.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <limits>
 #include <vector>
@@ -109,13 +110,27 @@ inline int widest_chunk(const std::vector<ZChunk>& chunks) {
   return planes;
 }
 
-// Planes a visit computes over its k steps: step j covers the buffer less
-// R j planes on each side that is not the grid's boundary.
-inline double planes_computed_per_visit(const ZChunk& c, int nz, int steps_per_visit) {
+// The CPML's first derivative reads 2 planes each side (pml.hpp: psi from
+// p, then D1 psi from psi, within one step).
+constexpr int cpml_derivative_reach = 2;
+
+// The global planes step j of a k-step visit computes, within the buffer:
+// those the chunk's own planes at the end depend on (R planes beyond them,
+// the stencil's reach, for each step still to come), and the CPML's reach
+// beyond: D1 psi reads psi of this step there, and psi there needs p only
+// within the planes exact after step j-1. Nearer the buffer's edges nothing
+// is computed (the planes left there are never read).
+inline std::array<int, 2> planes_computed_at_step(const ZChunk& c, int steps_per_visit, int j) {
+  const int reach = Grid::radius * (steps_per_visit - 1 - j) + cpml_derivative_reach;
+  return {std::max(c.ext0, c.core0 - reach), std::min(c.ext1, c.core1 + reach)};
+}
+
+// Planes a visit computes over its k steps.
+inline double planes_computed_per_visit(const ZChunk& c, int steps_per_visit) {
   double planes = 0;
   for (int j = 0; j < steps_per_visit; ++j) {
-    const int lo = c.ext0 == 0 ? 0 : Grid::radius * j, hi = c.ext1 == nz ? 0 : Grid::radius * j;
-    planes += std::max(0, c.planes() - lo - hi);
+    const std::array<int, 2> z = planes_computed_at_step(c, steps_per_visit, j);
+    planes += z[1] - z[0];
   }
   return planes;
 }
@@ -173,7 +188,7 @@ inline double predict_seconds_per_step(const PipelineRates& r, int nz, double in
     }
     const double out =
         stores_previous(i, n) ? (chunks[std::size_t(i) - 1].core1 - chunks[std::size_t(i) - 1].core0) * out_bytes_per_plane : 0;
-    const double compute = planes_computed_per_visit(c, nz, k) * r.seconds_per_plane;
+    const double compute = planes_computed_per_visit(c, k) * r.seconds_per_plane;
     sweep += std::max({compute, in / r.h2d_bytes_per_s, out / r.d2h_bytes_per_s, (in + out) / r.both_bytes_per_s});
   }
   return sweep / k;

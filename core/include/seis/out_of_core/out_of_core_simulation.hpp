@@ -5,13 +5,15 @@
 // fastest (pinned on GPUs), and z-chunks stream through three device buffers.
 //
 // A sweep visits every chunk once and advances it k steps: its buffer holds
-// the chunk and R k planes of halo on each side, and step j updates the
-// buffer less R j planes on each inner side. Whatever a step computes
-// wrongly near a buffer's edge (the planes beyond it are missing) spreads at
-// most R planes a step -- the stencil reads R planes, the CPML's psi 2 and
-// D1 psi 2 more -- so after k steps the chunk's own planes are exactly the
-// in-core values: every point sees the same arithmetic in the same order,
-// as in a distributed sub-domain, and the seismograms are bitwise equal.
+// the chunk and R k planes of halo on each side, and step j updates only
+// the planes the chunk's own planes depend on after the last step, R planes
+// more per step still to come and the CPML's derivative reach beyond
+// (planes_computed_at_step). Whatever a step computes wrongly near the edge
+// of that region spreads at most R planes a step -- the stencil reads R
+// planes, the CPML's psi 2 and D1 psi 2 more -- so after k steps the chunk's
+// own planes are exactly the in-core values: every point sees the same
+// arithmetic in the same order, as in a distributed sub-domain, and the
+// seismograms are bitwise equal.
 //
 // Pipeline (PACC Fig. 5, Algorithm 1): while chunk v computes on the default
 // instance, chunk v+1 arrives on a copy instance and chunk v-1 leaves on
@@ -545,10 +547,11 @@ class OutOfCoreSimulation {
 
   // k steps of chunk c in buffer b, queued on the default instance.
   void compute(Chunk& c, Buffer& b, int k) {
-    const int nz = plan_.grid.nz(), every = plan_.scenario.record_every;
+    const int every = plan_.scenario.record_every;
     c.pml.bind_memory_variables(b.psi, b.xi);
     for (int j = 0; j < k; ++j) {
-      const int lo = c.z.ext0 == 0 ? 0 : R * j, hi = c.grid.nz() - (c.z.ext1 == nz ? 0 : R * j);
+      const std::array<int, 2> z = planes_computed_at_step(c.z, k, j);
+      const int lo = z[0] - c.z.ext0, hi = z[1] - c.z.ext0;
       const Box limit{0, c.grid.nx(), 0, c.grid.ny(), lo, hi};
       StepData<Physics> d = b.state.step_data(physics_);
       d.grid = c.grid;
