@@ -2,8 +2,8 @@
 // How an out-of-core run cuts the grid (out-of-core-pacc-stencil.md §4.3,
 // §5.2): z-chunks of `chunk_planes` planes, each visited once per sweep and
 // advanced k = steps_per_visit steps on a device buffer that also holds
-// R k planes of halo on each side (the valid region shrinks by R planes per
-// step on each side that is not the grid's boundary). Three buffers form
+// R k planes of halo on each side (each step computes only the planes the
+// chunk's own planes depend on: planes_computed_at_step). Three buffers form
 // the pipeline: host->device of the next chunk, compute of this one,
 // device->host of the previous one. Sweeps alternate their direction, so
 // the chunks a sweep visits last stay on the device for the next sweep,
