@@ -167,8 +167,12 @@ TEST_CASE("an out-of-core run in several parts keeps its chunks on the device be
   in_core.run();
   in_core.receivers().sync();
   OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, 3, chunk_planes}, plenty);
+  int observed = 0;  // an observer of every sweep leaves the sweeps 3 steps long
+  ooc.observe_steps([&](int, const auto&) { ++observed; });
   ooc.run(nullptr, 9);  // three sweeps: it ends going backwards
   ooc.run(nullptr, 14);
+  CHECK(ooc.stats().sweeps == 3 + 5);
+  CHECK(observed == ooc.stats().sweeps);
   CHECK(ooc.stats().chunks_kept == pipeline_buffers * (ooc.stats().sweeps - 1));
   CHECK(same_bits(ooc.receivers().traces(), in_core.receivers().traces()));
   CHECK(same_bits(test::to_host(ooc.state().current(0)), test::to_host(in_core.state().current(0))));

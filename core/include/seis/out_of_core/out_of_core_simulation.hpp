@@ -141,11 +141,12 @@ class OutOfCoreSimulation {
     if (every > 0) land_on_.push_back(every);
   }
   // The observer sees the host state after each sweep that ends on a
-  // multiple of `every` (sweeps land on them).
+  // multiple of `every` (sweeps land on them; every = 1: after each sweep,
+  // whatever its length).
   void observe_steps(StepObserver observer, int every = 1) {
     observer_ = std::move(observer);
     observe_every_ = std::max(1, every);
-    land_on_multiples_of(observe_every_);
+    if (observe_every_ > 1) land_on_multiples_of(observe_every_);
   }
 
   const RunPlan& plan() const { return plan_; }
