@@ -73,6 +73,7 @@ struct RunOptions {
   bool stream = true;
   double tune_budget = 120;
   int checkpoint_every = -1;  // -1: the scenario's [run] checkpoint_every
+  std::string cpml_overlap = "ahead";  // a CpmlOverlap name; in-core, one domain
 };
 
 // The scenario as given, kept in checkpoints so that `seis resume` rebuilds
@@ -244,6 +245,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   if (resume) report["resumed_from_step"] = first_step;
   if (const nlohmann::json c = checkpoints.report(); !c.is_null()) report["checkpoints"] = c;
   report["timing"] = timing_json(t);
+  if constexpr (!out_of_core) report["timing"]["pml_overlap"] = cpml_overlap_name(sim.cpml_overlap());
   report["performance"] = performance_json<Physics>(rate, t, opt.stream && !partial ? &stream : nullptr);
   report["warnings"] = warnings;
   report["ranks"] = comm::size();
@@ -317,7 +319,10 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
     return run_on(sim);
   }
   std::unique_ptr<Simulation<Physics>> owned_sim;
-  on_every_rank([&] { owned_sim = std::make_unique<Simulation<Physics>>(plan, *strategy, sub); });
+  on_every_rank([&] {
+    owned_sim = std::make_unique<Simulation<Physics>>(plan, *strategy, sub);
+    owned_sim->overlap_cpml(cpml_overlap_named(opt.cpml_overlap));
+  });
   return run_on(*owned_sim);
 }
 
@@ -513,6 +518,10 @@ int main(int argc, char** argv) {
   run->add_option("--device-memory", opt.device_memory,
                   "device memory the run may use, e.g. 8GiB (units B, KiB, MiB, GiB, TiB); a larger state runs "
                   "out-of-core (default: the scenario's [run] device_memory, else what the device has free)");
+  run->add_option("--cpml-overlap", opt.cpml_overlap,
+                  "where the CPML slabs run in a one-domain step: off (after the inner region), beside (a second "
+                  "instance, concurrently), ahead (a second instance served first where the device can; default)")
+      ->check(CLI::IsMember({"off", "beside", "ahead"}));
   run->add_option("--checkpoint-every", opt.checkpoint_every,
                   "write a checkpoint into the output folder every N steps (0: none; default: the scenario's)")
       ->check(step_interval);

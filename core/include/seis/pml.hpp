@@ -6,19 +6,23 @@
 //   xi_a  = b xi_a  + a (D2_a p + D1_a psi_a)
 //   p+    = 2p - p- + V [ L p + sum_a (D1_a psi_a + xi_a) ]
 // stored only over that axis' two slabs (plus two zero ghost layers on each
-// side for D1 psi). Pass A advances psi_x and psi_y; pass B, which reads psi
-// at the +-1, +-2 neighbours along a, runs after it and advances psi_z
-// itself: its threads walk up z-columns, and a column's psi_z neighbours are
-// its own. (A single pass that recomputes the x and y neighbours' new psi
+// side for D1 psi). Pass A advances psi_x everywhere and psi_y in the
+// z-slabs; pass B, which reads psi at the +-1, +-2 neighbours along a, runs
+// after it and advances psi_z in the z-slabs and psi_y in the y-slabs
+// itself: there its threads walk z- (y-) columns, and a column's psi_z
+// (psi_y) neighbours are its own. (A single pass that recomputes the x and y neighbours' new psi
 // from a double-buffered old one was measured slower: 8.2 against 6.8 ms
 // per step for the 189 M slab points of iso-large-gpu on an H100.)
 //
-// Every kernel walks z-columns, a thread per (x, y) and a warp along x:
-// loads coalesce in every slab (an x-slab thinner than a warp fills its
-// warps with the next rows, see warp_tile), p along z is read once per
-// column from registers, and a slab point reads about its minimum: p, p-, V
-// and per damped axis psi and xi (H200, iso-large-gpu: 30-37 B per update
-// point, 17 and 12 B per pass-A point; perf/results/h200-2026-11-23/cpml).
+// Every kernel walks columns (z-columns; y-columns in the y-slabs' pass B),
+// a thread per column and a warp along x: loads coalesce in every slab (an
+// x-slab thinner than a warp fills its warps with the next rows, see
+// warp_tile), p along the column is read once from registers, and a slab
+// point reads about its minimum: p, p-, V and per damped axis psi and xi
+// (H200, iso-large-gpu, before the y-slabs advanced psi_y: 30-37 B per
+// update point, 17 and 12 B per pass-A point; perf/results/h200-2026-11-23/
+// cpml). The minimum of a face-slab point is 32 B: p, p-, V read, p+
+// written (16), psi and xi read and written (16); the profiles are 1D.
 // The point-per-thread kernels they replace read p 25 times through the
 // caches (54 B per z-slab update point: z-neighbours fell out of L2),
 // issued 220-380 instructions per point and reached 22-43 % of the DRAM
@@ -41,6 +45,7 @@
 #include "seis/field.hpp"
 #include "seis/grid.hpp"
 #include "seis/regions.hpp"
+#include "seis/static_for.hpp"
 #include "seis/stencil_coefficients.hpp"
 #include "seis/streaming_bounds.hpp"
 #include "seis/wave_state.hpp"
@@ -165,6 +170,7 @@ class Cpml {
  public:
   using scalar_type = Scalar;
   using coef_view = Kokkos::View<Scalar*, MemSpace>;
+  using Exec = typename MemSpace::execution_space;
   static constexpr int R = Grid::radius;
 
   Cpml() = default;
@@ -197,6 +203,8 @@ class Cpml {
   }
 
   bool enabled() const { return regions_.thickness > 0; }
+  // A limit that limits nothing.
+  static Box everywhere() { return Box{-big, big, -big, big, -big, big}; }
   // The memory variables psi and xi of each axis (empty views without a
   // layer): what a checkpoint saves besides the wavefields.
   std::vector<coef_view> memory_variables() const {
@@ -211,20 +219,26 @@ class Cpml {
   }
 
   // Advances every point of the six slabs (field 0, model 0). Pass A
-  // advances psi_x and psi_y over the layers where x or y is damped (and
-  // the 2 layers beyond a face with a neighbour); pass B then walks up the
-  // z-columns of each slab and, in the z-slabs, advances psi_z on the way
-  // (see UpdateColumns).
+  // advances psi_x over the layers where x is damped and psi_y over those
+  // where y is damped inside the z-slabs (and the 2 layers beyond a face
+  // with a neighbour); pass B then walks the columns of each slab and, in
+  // the z-slabs (y-slabs), advances psi_z (psi_y) on the way (see
+  // UpdateColumns).
   template <class Physics>
   void apply(const StepData<Physics>& d) const {
-    apply(d, Box{-big, big, -big, big, -big, big});
+    apply(d, everywhere());
   }
   // The same over the part inside `limit` (local coordinates): an
   // out-of-core chunk's shrinking valid region.
   template <class Physics>
   void apply(const StepData<Physics>& d, const Box& limit) const {
+    apply(d, limit, Exec());
+  }
+  // The same, queued on `exec` (the time loop runs the slabs on an instance
+  // beside the inner region's, see seis/simulation.hpp).
+  template <class Physics>
+  void apply(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     if (!enabled()) return;
-    using Exec = typename MemSpace::execution_space;
     std::array<std::array<Box, 2>, 3> memory;
     for (int a = 0; a < 3; ++a)
       for (int side = 0; side < 2; ++side) memory[a][side] = intersect(memory_boxes_[a][side], limit);
@@ -232,27 +246,39 @@ class Cpml {
       ScopedRegion r("seis::cpml_memory");
       for (const Box& b : memory[0])
         if (!b.empty())
-          Kokkos::parallel_for("seis::cpml_memory_x", column_policy<Exec>(b, chunks(b)),
-                               MemoryColumns<Physics, 0>{*this, d, b});
-      for (const Box& b : memory[1])
-        if (!b.empty())
-          Kokkos::parallel_for("seis::cpml_memory_y", column_policy<Exec>(b, chunks(b)),
-                               MemoryColumns<Physics, 1>{*this, d, b});
+          Kokkos::parallel_for("seis::cpml_memory_x", column_policy(exec, b, chunks(b, memory_chunk(b))),
+                               MemoryColumns<Physics, 0>{*this, d, b, memory_chunk(b)});
+      // psi_y over the z-slabs only: the y-slabs advance it themselves.
+      for (const Box& m : memory[1])
+        for (int i = 0; i < 2; ++i) {
+          const Box& zs = regions_.slabs[i];
+          const Box b{m.x0, m.x1, m.y0, m.y1, std::max(m.z0, zs.z0), std::min(m.z1, zs.z1)};
+          if (!b.empty() && !zs.empty())
+            Kokkos::parallel_for("seis::cpml_memory_y", column_policy(exec, b, chunks(b, memory_chunk(b))),
+                                 MemoryColumns<Physics, 1>{*this, d, b, memory_chunk(b)});
+        }
     }
     ScopedRegion r("seis::cpml_update");
     for (int i = 0; i < 6; ++i) {
       const Box b = intersect(regions_.slabs[i], limit);
       if (b.empty()) continue;
-      // z-slabs (0, 1) are damped along z everywhere, the others nowhere
-      // (physics.md §3.5). A z-slab column is one chunk: its thread alone
-      // advances psi_z of that column, ghost layers included.
+      // z-slabs (0, 1) are damped along z everywhere and may be along x
+      // and y; y-slabs (2, 3) along y everywhere and may be along x; x-slabs
+      // only along x (physics.md §3.5). A z-slab column walks z and a y-slab
+      // column y, as one chunk: its thread alone advances psi_z (psi_y) of
+      // that column, ghost layers included.
       if (i < 2) {
         const Box& m = memory[2][i];
-        Kokkos::parallel_for("seis::cpml_update_z", column_policy<Exec>(b, 1),
-                             UpdateColumns<Physics, true>{*this, d, b, b.nz(), m.z0, m.z1});
+        Kokkos::parallel_for("seis::cpml_update_z", column_policy<2>(exec, b, 1),
+                             UpdateColumns<Physics, 2, true, true>{*this, d, b, b.nz(), m.z0, m.z1});
+      } else if (i < 4) {
+        const Box& m = memory[1][i - 2];
+        Kokkos::parallel_for("seis::cpml_update_y", column_policy<1>(exec, b, 1),
+                             UpdateColumns<Physics, 1, true, false>{*this, d, b, b.ny(), m.y0, m.y1});
       } else {
-        Kokkos::parallel_for("seis::cpml_update", column_policy<Exec>(b, chunks(b)),
-                             UpdateColumns<Physics, false>{*this, d, b, column_chunk, 0, 0});
+        Kokkos::parallel_for("seis::cpml_update_x",
+                             column_policy<2, SEIS_CPML_X_MIN_TEAMS>(exec, b, chunks(b, column_chunk)),
+                             UpdateColumns<Physics, 2, false, false>{*this, d, b, column_chunk, 0, 0});
       }
     }
   }
@@ -280,23 +306,32 @@ class Cpml {
   }
 
  private:
-  static constexpr int big = 1 << 29;  // beyond any grid: apply(d) limits nothing
-  // Planes one thread walks in pass A and in the x and y slabs of pass B:
-  // the 2R planes of p pass B reads beyond its chunk cost 2R/column_chunk
-  // more reads (mostly L2 hits); fewer planes give more threads.
+  static constexpr int big = 1 << 29;  // beyond any grid
+  // Planes one thread walks in the x-slabs of pass B: the 2R planes of p it
+  // reads beyond its chunk cost 2R/column_chunk more reads (mostly L2 hits);
+  // fewer planes give more threads.
   static constexpr int column_chunk = 64;
-  static int chunks(const Box& b) { return (b.nz() + column_chunk - 1) / column_chunk; }
+  static int chunks(const Box& b, int chunk) { return (b.nz() + chunk - 1) / chunk; }
+  // Planes one thread walks in pass A, which reads nothing beyond its chunk:
+  // column_chunk, or fewer where a box is thin in z (psi_y over a z-slab:
+  // L planes), so that its few columns still make threads enough to hide
+  // the latency (at least 4 chunks a column, at least 8 planes each).
+  static int memory_chunk(const Box& b) {
+    const int quarter = (b.nz() + 3) / 4;
+    return quarter < 8 ? 8 : quarter > column_chunk ? column_chunk : quarter;
+  }
 
-  // (x, y, chunk) over a box's columns; tiles of up to a warp in x (see
+  // Threads over a box's columns; tiles of up to a warp in x (see
   // warp_tile), within the register budget of seis/streaming_bounds.hpp.
-  template <class Exec>
+  template <int MinTeams>
   using ColumnPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>,
-                                             Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_MIN_TEAMS>,
-                                             LightWeightLaunch>;
-  template <class Exec>
-  static ColumnPolicy<Exec> column_policy(const Box& b, int chunks) {
-    const auto t = warp_tile(Box{0, b.nx(), 0, b.ny(), 0, 1}, SEIS_CPML_MAX_THREADS);
-    return ColumnPolicy<Exec>({0, 0, 0}, {b.nx(), b.ny(), chunks}, {t[0], t[1], 1});
+                                             Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, MinTeams>, LightWeightLaunch>;
+  // (x, the across axis, chunk) for columns along z (W = 2) or y (W = 1).
+  template <int W = 2, int MinTeams = SEIS_CPML_MIN_TEAMS>
+  static ColumnPolicy<MinTeams> column_policy(const Exec& exec, const Box& b, int chunks) {
+    const int across = W == 2 ? b.ny() : b.nz();
+    const auto t = warp_tile(Box{0, b.nx(), 0, across, 0, 1}, SEIS_CPML_MAX_THREADS);
+    return ColumnPolicy<MinTeams>(exec, {0, 0, 0}, {b.nx(), across, chunks}, {t[0], t[1], 1});
   }
 
   static coef_view to_device(const std::string& label, const std::vector<double>& v) {
@@ -357,7 +392,7 @@ class Cpml {
     extra += d1psi + xi;
   }
 
-  // Pass A along x or y: one thread per (x, y) column walks `column_chunk`
+  // Pass A along x or y: one thread per (x, y) column walks `chunk`
   // planes; b and a are the column's. The next plane's loads are issued
   // before this plane's store, which the compiler may not move them past.
   template <class Physics, int Axis>
@@ -365,10 +400,11 @@ class Cpml {
     Cpml pml;
     StepData<Physics> d;
     Box box;
+    int chunk;
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       const CpmlAuxLayout& l = pml.layout_;
       const int x = box.x0 + i, y = box.y0 + j;
-      const int z0 = box.z0 + c * column_chunk, z1 = z0 + column_chunk < box.z1 ? z0 + column_chunk : box.z1;
+      const int z0 = box.z0 + c * chunk, z1 = z0 + chunk < box.z1 ? z0 + chunk : box.z1;
       const index_t sz = d.grid.stride_z(), s = Axis == 0 ? 1 : d.grid.stride_y();
       const int g = l.template global<Axis>(Axis == 0 ? x : y);
       const Scalar b = pml.b_[Axis](g), a = pml.a_[Axis](g);
@@ -387,130 +423,142 @@ class Cpml {
     }
   };
 
-  // Pass B: one thread per (x, y) column walks `chunk` planes of a slab,
-  // keeping p at z-R..z+R in registers, so each plane is read once per
-  // chunk rather than 2R+1 times; x and y neighbours come from the rows the
-  // block shares. Whether x and y are damped is fixed per column. In a
-  // z-slab (ZDamped) the thread also advances psi_z of its column, two
-  // planes ahead (over [mz0, mz1): the layers pass A would do, ghost layers
-  // included), and keeps the new psi_z at z-2..z+2 in registers: psi_z
-  // needs no pass of its own. The next plane's streamed values (p at z+R+1,
-  // p-, V) are loaded before this plane's stores, so their latency overlaps
-  // the arithmetic.
-  template <class Physics, bool ZDamped>
+  // Pass B: one thread per column along the walk axis W (z in the x- and
+  // z-slabs, y in the y-slabs) walks `chunk` planes of a slab, keeping p at
+  // w-R..w+R in registers, so each plane is read once per chunk rather than
+  // 2R+1 times; x neighbours and those along the across axis (y when W is
+  // z, z when W is y) come from the rows the block shares. Whether x and the
+  // across axis are damped is fixed per column (Across: whether the across
+  // axis can be, i.e. the z-slabs; a y-slab is never z-damped nor an x-slab
+  // y-damped, physics.md §3.5). Where W is damped (WDamped: the z- and
+  // y-slabs) the thread also advances psi_W of its column, two planes ahead
+  // (over [mw0, mw1): the layers pass A would do, ghost layers included),
+  // and keeps the new psi_W at w-2..w+2 in registers: psi_W needs no pass A
+  // of its own there, nor its re-read (32 B per y-slab point against 40 for
+  // pass A + pass B). The next plane's streamed values (p at w+R+1, p-, V)
+  // are loaded before this plane's stores, so their latency overlaps the
+  // arithmetic. Each axis joins lap and extra in the order x, y, z whatever
+  // W is: the values are those of the point-by-point update.
+  template <class Physics, int W, bool WDamped, bool AcrossDamped>
   struct UpdateColumns {
+    static constexpr int Across = W == 2 ? 1 : 2;
     Cpml pml;
     StepData<Physics> d;
     Box slab;
     int chunk;
-    int mz0, mz1;
+    int mw0, mw1;
 
-    // psi_z of plane zz advanced from p at zz-2, zz-1, zz+1, zz+2 where pass A
+    // psi_W of plane ww advanced from p at ww-2, ww-1, ww+1, ww+2 where pass A
     // would advance it; elsewhere it stays (zero, never written).
-    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_z(int zz, Scalar* psi, Scalar m2, Scalar m1, Scalar p1, Scalar p2) const {
-      if (zz < mz0 || zz >= mz1) return *psi;
-      const int g = pml.layout_.template global<2>(zz);
-      const Scalar v = psi_step(pml.d1w_[2], pml.b_[2](g), *psi, pml.a_[2](g), m2, m1, p1, p2);
+    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_w(int ww, Scalar* psi, Scalar m2, Scalar m1, Scalar p1, Scalar p2) const {
+      if (ww < mw0 || ww >= mw1) return *psi;
+      const int g = pml.layout_.template global<W>(ww);
+      const Scalar v = psi_step(pml.d1w_[W], pml.b_[W](g), *psi, pml.a_[W](g), m2, m1, p1, p2);
       *psi = v;
       return v;
     }
 
+    // The memory variables of axis A (not W) along a column from (x, y, z):
+    // they move by a fixed step per plane; b and a are the column's.
+    struct Memory {
+      const Scalar* psi = nullptr;
+      Scalar* xi = nullptr;
+      index_t step = 0;
+      Scalar b = 0, a = 0;
+    };
+    template <int A>
+    KOKKOS_FORCEINLINE_FUNCTION Memory memory(int x, int y, int z) const {
+      const CpmlAuxLayout& l = pml.layout_;
+      const int g = l.template global<A>(A == 0 ? x : A == 1 ? y : z);
+      const index_t first = l.template index<A>(x, y, z);
+      const index_t step = l.template index<A>(x, y + (W == 1), z + (W == 2)) - first;
+      return {pml.psi_[A].data() + first, pml.xi_[A].data() + first, step, pml.b_[A](g), pml.a_[A](g)};
+    }
+
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const int x = slab.x0 + i, y = slab.y0 + j;
-      const int z0 = slab.z0 + c * chunk, z1 = z0 + chunk < slab.z1 ? z0 + chunk : slab.z1;
+      const int x = slab.x0 + i, across = (Across == 1 ? slab.y0 : slab.z0) + j;
+      const int w_begin = W == 2 ? slab.z0 : slab.y0, w_end = W == 2 ? slab.z1 : slab.y1;
+      const int w0 = w_begin + c * chunk, w1 = w0 + chunk < w_end ? w0 + chunk : w_end;
+      const int y = W == 1 ? w0 : across, z = W == 2 ? w0 : across;
       const index_t sy = d.grid.stride_y(), sz = d.grid.stride_z();
-      const index_t start = d.grid.index(x, y, z0);
+      const index_t sw = W == 2 ? sz : sy, sa = W == 2 ? sy : sz;
+      const index_t start = d.grid.index(x, y, z);
       const Scalar* p = d.cur[Physics::pressure_field] + start;
       Scalar* next = d.next[Physics::pressure_field] + start;
       const Scalar* V = d.model[Physics::velocity_model] + start;
 
-      // x and y: damped or not for the whole column; their memory
-      // variables move by a fixed step per plane.
-      const bool dx = l.template damped<0>(x), dy = l.template damped<1>(y);
-      const int gx = l.template global<0>(x), gy = l.template global<1>(y);
-      const Scalar bx = dx ? pml.b_[0](gx) : Scalar(0), ax = dx ? pml.a_[0](gx) : Scalar(0);
-      const Scalar by = dy ? pml.b_[1](gy) : Scalar(0), ay = dy ? pml.a_[1](gy) : Scalar(0);
-      const Scalar* psx = nullptr;
-      const Scalar* psy = nullptr;
-      Scalar* xix = nullptr;
-      Scalar* xiy = nullptr;
-      index_t step_x = 0, step_y = 0;
-      if (dx) {
-        const index_t first = l.template index<0>(x, y, z0);
-        step_x = l.template index<0>(x, y, z0 + 1) - first;
-        psx = pml.psi_[0].data() + first;
-        xix = pml.xi_[0].data() + first;
-      }
-      if (dy) {
-        const index_t first = l.template index<1>(x, y, z0);
-        step_y = l.template index<1>(x, y, z0 + 1) - first;
-        psy = pml.psi_[1].data() + first;
-        xiy = pml.xi_[1].data() + first;
-      }
-      const index_t ay1 = l.template stride<1>();
+      // x and the across axis: damped or not for the whole column.
+      const bool dx = l.template damped<0>(x), da = AcrossDamped && l.template damped<Across>(across);
+      Memory mx = dx ? memory<0>(x, y, z) : Memory{};
+      Memory ma = da ? memory<Across>(x, y, z) : Memory{};
+      const index_t na = l.template stride<Across>();  // psi neighbours along the across axis
 
       Scalar col[2 * R + 1];
-      for (int m = 0; m < 2 * R; ++m) col[m] = p[(m - R) * sz];
-      Scalar pz[5] = {0, 0, 0, 0, 0};  // new psi_z at z-2..z+2
-      Scalar* psz = nullptr;
-      Scalar* xiz = nullptr;
-      const index_t az1 = l.template stride<2>();
-      if (ZDamped) {
-        const index_t first = l.template index<2>(x, y, z0);
-        psz = pml.psi_[2].data() + first;
-        xiz = pml.xi_[2].data() + first;
+      for (int m = 0; m < 2 * R; ++m) col[m] = p[(m - R) * sw];
+      Scalar pw[5] = {0, 0, 0, 0, 0};  // new psi_W at w-2..w+2
+      Scalar* psw = nullptr;
+      Scalar* xiw = nullptr;
+      const index_t nw = l.template stride<W>();
+      if (WDamped) {
+        const index_t first = l.template index<W>(x, y, z);
+        psw = pml.psi_[W].data() + first;
+        xiw = pml.xi_[W].data() + first;
         for (int m = 0; m < 4; ++m)
-          pz[m] = psi_z(z0 - 2 + m, psz + (m - 2) * az1, col[m], col[m + 1], col[m + 3], col[m + 4]);
+          pw[m] = psi_w(w0 - 2 + m, psw + (m - 2) * nw, col[m], col[m + 1], col[m + 3], col[m + 4]);
       }
 
-      Scalar top = p[R * sz], prev = *next, v = *V;  // plane z0's streamed values
-      for (int z = z0; z < z1; ++z) {
+      Scalar top = p[R * sw], prev = *next, v = *V;  // plane w0's streamed values
+      for (int w = w0; w < w1; ++w) {
         col[2 * R] = top;
         const Scalar p_prev = prev, vel = v;
-        if (z + 1 < z1) top = p[(R + 1) * sz], prev = next[sz], v = V[sz];
-        Scalar xp[R], xm[R], yp[R], ym[R];
+        if (w + 1 < w1) top = p[(R + 1) * sw], prev = next[sw], v = V[sw];
+        Scalar xp[R], xm[R], ap[R], am[R];
         for (int m = 1; m <= R; ++m)
-          xp[m - 1] = p[m], xm[m - 1] = p[-m], yp[m - 1] = p[m * sy], ym[m - 1] = p[-m * sy];
-        Scalar sx[4] = {0, 0, 0, 0}, sy4[4] = {0, 0, 0, 0}, xi_x = 0, xi_y = 0, xi_z = 0;
-        if (dx) sx[0] = psx[-2], sx[1] = psx[-1], sx[2] = psx[1], sx[3] = psx[2], xi_x = *xix;
-        if (dy) sy4[0] = psy[-2 * ay1], sy4[1] = psy[-ay1], sy4[2] = psy[ay1], sy4[3] = psy[2 * ay1], xi_y = *xiy;
-        if (ZDamped) {
-          xi_z = *xiz;
-          pz[4] = psi_z(z + 2, psz + 2 * az1, col[R], col[R + 1], col[R + 3], col[R + 4]);
+          xp[m - 1] = p[m], xm[m - 1] = p[-m], ap[m - 1] = p[m * sa], am[m - 1] = p[-m * sa];
+        Scalar sx[4] = {0, 0, 0, 0}, sa4[4] = {0, 0, 0, 0}, xi_x = 0, xi_a = 0, xi_w = 0;
+        if (dx) sx[0] = mx.psi[-2], sx[1] = mx.psi[-1], sx[2] = mx.psi[1], sx[3] = mx.psi[2], xi_x = *mx.xi;
+        if (da) sa4[0] = ma.psi[-2 * na], sa4[1] = ma.psi[-na], sa4[2] = ma.psi[na], sa4[3] = ma.psi[2 * na], xi_a = *ma.xi;
+        if (WDamped) {
+          xi_w = *xiw;
+          pw[4] = psi_w(w + 2, psw + 2 * nw, col[R], col[R + 1], col[R + 3], col[R + 4]);
         }
 
         Scalar lap = 0, extra = 0;
-        {
-          const Scalar d2 = second_derivative(pml.d2w_[0], col[R], [&](int m) { return xp[m - 1]; },
-                                              [&](int m) { return xm[m - 1]; });
-          lap += d2;
-          if (dx) damp(pml.d1w_[0], bx, ax, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
-        }
-        {
-          const Scalar d2 = second_derivative(pml.d2w_[1], col[R], [&](int m) { return yp[m - 1]; },
-                                              [&](int m) { return ym[m - 1]; });
-          lap += d2;
-          if (dy) damp(pml.d1w_[1], by, ay, d2, sy4[0], sy4[1], sy4[2], sy4[3], xi_y, extra);
-        }
-        {
-          const Scalar d2 = second_derivative(pml.d2w_[2], col[R], [&](int m) { return col[R + m]; },
-                                              [&](int m) { return col[R - m]; });
-          lap += d2;
-          if (ZDamped) {
-            const int g = l.template global<2>(z);
-            damp(pml.d1w_[2], pml.b_[2](g), pml.a_[2](g), d2, pz[0], pz[1], pz[3], pz[4], xi_z, extra);
+        static_for<0, 3>([&](auto axis) {
+          constexpr int A = decltype(axis)::value;
+          Scalar d2;
+          if constexpr (A == W) {
+            d2 = second_derivative(pml.d2w_[A], col[R], [&](int m) { return col[R + m]; },
+                                   [&](int m) { return col[R - m]; });
+          } else if constexpr (A == 0) {
+            d2 = second_derivative(pml.d2w_[A], col[R], [&](int m) { return xp[m - 1]; },
+                                   [&](int m) { return xm[m - 1]; });
+          } else {
+            d2 = second_derivative(pml.d2w_[A], col[R], [&](int m) { return ap[m - 1]; },
+                                   [&](int m) { return am[m - 1]; });
           }
-        }
+          lap += d2;
+          if constexpr (A == W) {
+            if (WDamped) {
+              const int g = l.template global<W>(w);
+              damp(pml.d1w_[A], pml.b_[A](g), pml.a_[A](g), d2, pw[0], pw[1], pw[3], pw[4], xi_w, extra);
+            }
+          } else if constexpr (A == 0) {
+            if (dx) damp(pml.d1w_[A], mx.b, mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
+          } else {
+            if (da) damp(pml.d1w_[A], ma.b, ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
+          }
+        });
         *next = Scalar(2) * col[R] - p_prev + vel * (lap + extra);
-        if (dx) *xix = xi_x, psx += step_x, xix += step_x;
-        if (dy) *xiy = xi_y, psy += step_y, xiy += step_y;
-        if (ZDamped) {
-          *xiz = xi_z, psz += az1, xiz += az1;
-          for (int m = 0; m < 4; ++m) pz[m] = pz[m + 1];
+        if (dx) *mx.xi = xi_x, mx.psi += mx.step, mx.xi += mx.step;
+        if (da) *ma.xi = xi_a, ma.psi += ma.step, ma.xi += ma.step;
+        if (WDamped) {
+          *xiw = xi_w, psw += nw, xiw += nw;
+          for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         }
         for (int m = 0; m < 2 * R; ++m) col[m] = col[m + 1];
-        p += sz, next += sz, V += sz;
+        p += sw, next += sw, V += sw;
       }
     }
   };

@@ -2,6 +2,12 @@
 // The time loop: record receivers at t_n, apply the stencil strategy to the
 // inner region and the CPML to the six slabs, inject the source, advance.
 //
+// In one domain the CPML runs beside the inner region, on an instance of its
+// own (see CpmlOverlap): the two write disjoint points of the next level and
+// read the current one, so they are independent within a step; the
+// receivers before them and the source after them stay ordered by the
+// loop's fences.
+//
 // In a sub-domain of a distributed run (seis/distributed/) the strategy
 // first runs on the part of the inner region that reads no halo, while the
 // halos are exchanged; the rest (a shell of up to six boxes) and the CPML
@@ -26,6 +32,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -44,7 +51,30 @@ struct RunTiming {
   double core_ref_s = 0;     // halo-free core alone, one step
   double exchange_ref_s = 0; // exchange alone, one step
   int overlapped_steps = 0;
+  // Steps whose CPML ran beside the inner region: in those, stencil_s counts
+  // until the inner region was done (sharing the device with the slabs) and
+  // pml_s the queueing of the slabs' kernels and what they took beyond it.
+  int pml_overlapped_steps = 0;
 };
+
+// Where a step runs the CPML slabs relative to the inner region:
+//   off     after it, on the same instance;
+//   beside  on a second instance, concurrently;
+//   ahead   on a second instance that the device serves first when both have
+//           blocks waiting (a high-priority CUDA stream; elsewhere: beside).
+// Distributed steps run the CPML after the halo exchange (it reads the
+// halo), whatever the mode.
+enum class CpmlOverlap { off, beside, ahead };
+
+inline const char* cpml_overlap_name(CpmlOverlap m) {
+  return m == CpmlOverlap::off ? "off" : m == CpmlOverlap::beside ? "beside" : "ahead";
+}
+// The mode of that name (the command line checks it is one).
+inline CpmlOverlap cpml_overlap_named(const std::string& name) {
+  for (CpmlOverlap m : {CpmlOverlap::off, CpmlOverlap::beside, CpmlOverlap::ahead})
+    if (name == cpml_overlap_name(m)) return m;
+  throw std::invalid_argument("no CPML overlap mode '" + name + "' (off, beside, ahead)");
+}
 
 // The CPML of a run (its boundary settings, velocity and time step).
 inline CpmlParameters cpml_parameters(const RunPlan& plan) {
@@ -63,6 +93,17 @@ class Simulation {
   // (e.g. snapshots); its time counts as "other".
   using StepObserver = std::function<void(int, const Field<scalar_type>&)>;
   void observe_steps(StepObserver observer) { observer_ = std::move(observer); }
+  // How later steps place the CPML beside the inner region (default: ahead).
+  // A host backend keeps one instance: it runs kernels one after the other
+  // anyway, and the steps still take the overlapped path (the CI tests it).
+  void overlap_cpml(CpmlOverlap mode) {
+    overlap_ = mode;
+    const bool on_device = !Kokkos::SpaceAccessibility<Kokkos::HostSpace, DefaultMem>::accessible;
+    cpml_exec_ = !on_device || mode == CpmlOverlap::off ? DefaultExec()
+                 : mode == CpmlOverlap::ahead           ? priority_instance(DefaultExec())
+                                                        : side_instance(DefaultExec());
+  }
+  CpmlOverlap cpml_overlap() const { return overlap_; }
   // Called after each step with the steps done; false stops the run there
   // (interruption, instability).
   using AfterStep = std::function<bool(int)>;
@@ -90,6 +131,7 @@ class Simulation {
         if (!b.empty()) inner_parts_.push_back(b);
     }
     build_model(state_, plan_, warnings_, sub);
+    overlap_cpml(CpmlOverlap::ahead);
   }
 
   // Runs `steps` steps (default: the scenario's) from steps_done().
@@ -106,24 +148,28 @@ class Simulation {
       fence("seis::receivers");
       t.other_s += phase.seconds();
 
-      phase.reset();
-      if (halo_.active()) {
-        advance_inner_exchanging_halos(d, s, t);
+      if (pml_.enabled() && overlap_ != CpmlOverlap::off && !halo_.active()) {
+        advance_inner_beside_cpml(d, t);
       } else {
-        ScopedRegion r("seis::inner");
-        for (const Box& b : inner_parts_)
-          if (!b.empty()) strategy_->apply(d, b);
-        fence("seis::inner");
-      }
-      t.stencil_s += phase.seconds();
+        phase.reset();
+        if (halo_.active()) {
+          advance_inner_exchanging_halos(d, s, t);
+        } else {
+          ScopedRegion r("seis::inner");
+          for (const Box& b : inner_parts_)
+            if (!b.empty()) strategy_->apply(d, b);
+          fence("seis::inner");
+        }
+        t.stencil_s += phase.seconds();
 
-      phase.reset();
-      if (pml_.enabled()) {
-        ScopedRegion r("seis::pml");
-        pml_.apply(d);
-        fence("seis::pml");
+        phase.reset();
+        if (pml_.enabled()) {
+          ScopedRegion r("seis::pml");
+          pml_.apply(d);
+          fence("seis::pml");
+        }
+        t.pml_s += phase.seconds();
       }
-      t.pml_s += phase.seconds();
 
       phase.reset();
       if (source_index_ >= 0) inject_point_source(d, source_index_, ricker_(step_ * plan_.dt));
@@ -179,6 +225,32 @@ class Simulation {
     return local;
   }
 
+  // One domain: the slabs are queued on their own instance first, then the
+  // inner region on the default one; both are waited for before the source
+  // (which may lie in a slab) goes in. The CPML's time is that of queueing
+  // its kernels (all of it on a host backend, which runs them at once) and
+  // what it takes after the inner region is done.
+  void advance_inner_beside_cpml(const StepData<Physics>& d, RunTiming& t) {
+    Kokkos::Timer phase;
+    {
+      ScopedRegion r("seis::pml");
+      pml_.apply(d, Cpml<scalar_type>::everywhere(), cpml_exec_);
+    }
+    t.pml_s += phase.seconds();
+    phase.reset();
+    {
+      ScopedRegion r("seis::inner");
+      for (const Box& b : inner_parts_)
+        if (!b.empty()) strategy_->apply(d, b);
+      fence("seis::inner", DefaultExec());
+    }
+    t.stencil_s += phase.seconds();
+    phase.reset();
+    fence("seis::pml", cpml_exec_);
+    t.pml_s += phase.seconds();
+    ++t.pml_overlapped_steps;
+  }
+
   // The inner region with the halo exchange behind its halo-free core: the
   // core's kernels are queued (asynchronous on GPUs), the exchange runs on
   // its own instance meanwhile, then the shell. The first two steps run
@@ -226,6 +298,8 @@ class Simulation {
   index_t source_index_ = -1;
   std::vector<std::string> warnings_;
   StepObserver observer_;
+  CpmlOverlap overlap_ = CpmlOverlap::off;
+  DefaultExec cpml_exec_;  // where the CPML runs beside the inner region
   int step_ = 0;
 };
 

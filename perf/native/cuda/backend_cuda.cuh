@@ -26,6 +26,14 @@ struct CudaBackend {
     static_assert(N == 1 || N == 2 || N == 4, "cp.async moves 4, 8 or 16 bytes");
     __pipeline_memcpy_async(dst_shared, src, N * sizeof(float));
   }
+  // p, hidden from the optimiser, so a 32-bit offset from it costs one wide
+  // multiply-add (ExecTraits<Cuda>::opaque_base).
+  template <class T>
+  static __device__ __forceinline__ T* opaque_base(T* p) {
+    asm("" : "+l"(p));
+    __builtin_assume(__isGlobal(p));
+    return p;
+  }
   static __device__ __forceinline__ void async_commit() { __pipeline_commit(); }
   // This thread's copies have landed; the barrier makes everyone's visible.
   static __device__ __forceinline__ void async_wait() {

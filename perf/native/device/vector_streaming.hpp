@@ -12,6 +12,7 @@
 
 #include "device/stencil_math.hpp"
 #include "device/tiles.hpp"
+#include "seis/halo_copy_plan.hpp"  // plain C++, no Kokkos
 
 namespace seis::native::dev {
 
@@ -78,9 +79,10 @@ template <class Op, int VEC>
 struct VectorPointValues {
   FloatVec<VEC> prev[Op::F];
   FloatVec<VEC> model[Op::M];
-  SEIS_NATIVE_DEV void load(const StepArgs<Op>& a, long long i) {
-    for (int f = 0; f < Op::F; ++f) prev[f] = load_vec<VEC>(a.next[f] + i);
-    for (int m = 0; m < Op::M; ++m) model[m] = load_vec<VEC>(a.model[m] + i);
+  template <class Plane>
+  SEIS_NATIVE_DEV void load(const Plane& plane, int at) {
+    for (int f = 0; f < Op::F; ++f) prev[f] = load_vec<VEC>(plane.next[f] + at);
+    for (int m = 0; m < Op::M; ++m) model[m] = load_vec<VEC>(plane.model[m] + at);
   }
 };
 
@@ -95,6 +97,23 @@ struct VectorPointLaneMemory {
 
 template <class Op>
 inline constexpr int vector_ring_planes = 2 * Op::S + 2;
+
+// Halo copies a thread keeps in registers (the Kokkos body's listed_halo_copies).
+inline constexpr int vector_listed_halo_copies = 2;
+
+// The fields, previous level and model at one grid index, opaque to the
+// optimiser (Backend::opaque_base), as the Kokkos body's PlanePointers.
+template <class Op, class Backend>
+struct VectorPlanePointers {
+  const float* cur[Op::F];
+  float* next[Op::F];
+  const float* model[Op::M];
+  SEIS_NATIVE_DEV VectorPlanePointers(const StepArgs<Op>& a, long long at) {
+    for (int f = 0; f < Op::F; ++f) cur[f] = Backend::opaque_base(a.cur[f] + at);
+    for (int f = 0; f < Op::F; ++f) next[f] = Backend::opaque_base(a.next[f] + at);
+    for (int m = 0; m < Op::M; ++m) model[m] = Backend::opaque_base(a.model[m] + at);
+  }
+};
 
 template <class Op>
 LaunchPlan plan_vector_streaming(const Box& box, const Shape& s) {
@@ -126,14 +145,22 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
   const int zb = o.z;
   const int n = tiles.z_end(zb) - zb;
   const long long sz = a.grid.stride_z;
+  const int sy = int(a.grid.stride_y);
   const bool owner = tx < nvec && cy < ext.nyv;
   const bool whole = o.x + cx >= box.x0 && o.x + cx + VEC <= box.x1;
   RingIndex<P> ring(S);
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
+  // Offsets from the tile's first point (and its window's first cell), once
+  // per tile; the plane's index moves by one z-stride per step.
+  const long long tile_first = point_index(a.grid, o.x, o.y, zb);
+  const long long window_first = tile_first - HX - (long long)L.hy * sy;
+  const int column = cx + cy * sy;
+  const int staged = L.centre(cx, cy);
+  const HaloPlacement ring_copies{nvec, ext.nyv, HX / VEC, L.hy, VEC, sy, L.w};
+  const HaloCopyPlan<vector_listed_halo_copies> halo(ring_copies, team_rank(), team_size());
 
   // Plane z as whole vectors into a shared plane: the full window ...
   const int wv = nvec + 2 * HX / VEC, rows = ext.nyv + 2 * L.hy;
-  constexpr int side = HX / VEC;
   auto stage = [&](int z, float* dst) {
     if (nvec <= 0 || ext.nyv <= 0) return;
     const long long src0 = point_index(a.grid, o.x - HX, o.y - L.hy, z);
@@ -143,68 +170,71 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
                        load_vec<VEC>(a.cur[f] + src0 + r * a.grid.stride_y + c * VEC));
     });
   };
-  // ... or its halo ring, asynchronously, with the thread layout worked out
-  // once per tile (the Kokkos body's TeamGrid2D).
-  const TeamGrid2D bands(L.dx / VEC), sides(2 * side > 0 ? 2 * side : 1);
-  auto stage_halo = [&](int z, float* dst) {
-    if (nvec <= 0 || ext.nyv <= 0) return;
-    const long long src0 = point_index(a.grid, o.x - HX, o.y - L.hy, z);
-    auto copy = [&](int r, int c) {
-      for (int f = 0; f < F; ++f)
-        Backend::template async_copy_vector<VEC>(dst + f * L.field_stride + r * L.w + c * VEC,
-                                                 a.cur[f] + src0 + r * a.grid.stride_y + c * VEC);
-    };
-    bands.for_each(2 * L.hy, wv, [&](int r, int c) { copy(r < L.hy ? r : ext.nyv + r, c); });
-    if constexpr (side > 0) sides.for_each(ext.nyv, 2 * side, [&](int r, int c) { copy(L.hy + r, c < side ? c : nvec + c); });
+  // ... or this thread's share of its halo ring, asynchronously.
+  auto stage_halo = [&](const float* const* from, float* dst) {
+    for (int f = 0; f < F; ++f) {
+      const float* src = from[f];
+      float* to = dst + f * L.field_stride;
+      halo.for_each(ring_copies, team_rank(), team_size(),
+                    [&](int s, int d) { Backend::template async_copy_vector<VEC>(to + d, src + s); });
+    }
   };
 
-  Lanes<Values<F>, VEC> queue[Q];
-  long long column = 0;
-  Lanes<Values<F>, VEC> ahead;
-  Point point, next_point;
-  auto load_lanes = [&](Lanes<Values<F>, VEC>& lanes, long long idx) {
+  // Planes z-R .. z+R and a spare entry for the plane entering next.
+  constexpr int QA = Q + 1;
+  Lanes<Values<F>, VEC> queue[QA];
+  auto load_lanes = [&](Lanes<Values<F>, VEC>& lanes, const float* const* base) {
     for (int f = 0; f < F; ++f) {
-      const Vec v = load_vec<VEC>(a.cur[f] + idx);
+      const Vec v = load_vec<VEC>(base[f] + column);
       static_for<0, VEC>([&](auto l) { lanes[l][f] = v.v[l]; });
     }
   };
 
-  if (owner) {
-    column = point_index(a.grid, o.x + cx, o.y + cy, zb);
-    static_for<0, 2 * R>([&](auto i) { load_lanes(queue[i], column + (i - R) * sz); });
-    load_lanes(ahead, column + R * sz);
-    point.load(a, column);
-  }
+  if (owner)
+    static_for<0, 2 * R + 1>([&](auto i) {
+      load_lanes(queue[i], VectorPlanePointers<Op, Backend>(a, tile_first + (i - R) * sz).cur);
+    });
   static_for<-S, S>([&](auto dz) { stage(zb + dz, plane(ring.slot(dz))); });
-  stage_halo(zb + S, plane(ring.slot(int_c<S>{})));
+  stage_halo(VectorPlanePointers<Op, Backend>(a, window_first + S * sz).cur, plane(ring.slot(int_c<S>{})));
   Backend::async_commit();
 
+  const long long ahead_distance = (R + 1) * sz;
+  const long long halo_distance = window_first - tile_first + (S + 1) * sz;  // the next plane's window
+  long long here = tile_first;
+  // Previous level and model: loaded in the step that uses them at VEC > 1,
+  // one plane early at VEC == 1 (as the Kokkos body, for the same reasons).
+  constexpr bool point_ahead = VEC == 1;
+  Point point, next_point;
+  if (point_ahead && owner) point.load(VectorPlanePointers<Op, Backend>(a, here), column);
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
-    const long long offset = (long long)k * sz;
     float* entering = plane(ring.slot(int_c<S>{}));
+    const VectorPlanePointers<Op, Backend> at_here(a, here);
+    const VectorPlanePointers<Op, Backend> incoming(a, here + (more ? ahead_distance : 0));
+    const VectorPlanePointers<Op, Backend> incoming_point(a, here + (more ? sz : 0));
     if (owner) {
-      queue[queue_slot<true, Q, U, 2 * R>()] = ahead;
-      if (more) {
-        load_lanes(ahead, column + offset + (R + 1) * sz);
-        next_point.load(a, column + offset + sz);
-      }
-      const auto& lanes = queue[queue_slot<true, Q, U, R + S>()];
+      if constexpr (point_ahead)
+        next_point.load(incoming_point, column);
+      else
+        point.load(at_here, column);
+      load_lanes(queue[queue_slot<true, QA, U, 2 * R + 1>()], incoming.cur);
+      const auto& lanes = queue[queue_slot<true, QA, U, R + S>()];
       for (int f = 0; f < F; ++f) {
         Vec v;
         static_for<0, VEC>([&](auto l) { v.v[l] = lanes[l][f]; });
-        store_vec<VEC>(entering + f * L.field_stride + L.centre(cx, cy), v);
+        store_vec<VEC>(entering + f * L.field_stride + staged, v);
       }
     }
     // The entering plane's halo has landed and every thread is done with the
     // last plane: the spare plane takes the next halo.
     Backend::async_wait();
-    if (more) stage_halo(zb + k + S + 1, plane(ring.slot(int_c<S + 1>{})));
+    if (more)
+      stage_halo(VectorPlanePointers<Op, Backend>(a, here + halo_distance).cur, plane(ring.slot(int_c<S + 1>{})));
     Backend::async_commit();
 
     if (owner) {
-      const int centre = L.centre(cx, cy);
+      const int centre = staged;
       typename Op::Accum acc[VEC];
       typename Op::Coeffs coeffs[VEC];
       // Star-shaped terms read whole vectors once into registers; terms with
@@ -225,7 +255,7 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
             const VectorLaneShared<F, VEC, V> window{plane(ring.slot(dz)) + centre, L.w, L.field_stride};
             acc[V] += a.op.plane_term(dz, window, coeffs[V]);
           } else {
-            const PointPlane<F> point_plane{queue[queue_slot<true, Q, U, R + DZ>()][V]};
+            const PointPlane<F> point_plane{queue[queue_slot<true, QA, U, R + DZ>()][V]};
             acc[V] += a.op.plane_term(dz, point_plane, coeffs[V]);
           }
         });
@@ -233,25 +263,25 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
       Vec out[F];
       static_for<0, VEC>([&](auto l) {
         constexpr int V = decltype(l)::value;
-        a.op.update(acc[V], queue[queue_slot<true, Q, U, R>()][V], VectorPointLaneMemory<Op, VEC, V>{point, out});
+        a.op.update(acc[V], queue[queue_slot<true, QA, U, R>()][V], VectorPointLaneMemory<Op, VEC, V>{point, out});
       });
-      const long long idx = column + offset;
       if (whole) {
-        for (int f = 0; f < F; ++f) store_vec<VEC>(a.next[f] + idx, out[f]);
+        for (int f = 0; f < F; ++f) store_vec<VEC>(at_here.next[f] + column, out[f]);
       } else {
         static_for<0, VEC>([&](auto l) {
           const int x = o.x + cx + l;
           if (x >= box.x0 && x < box.x1)
-            for (int f = 0; f < F; ++f) a.next[f][idx + l] = out[f].v[l];
+            for (int f = 0; f < F; ++f) at_here.next[f][column + l] = out[f].v[l];
         });
       }
-      if (more) point = next_point;
+      if constexpr (point_ahead) point = next_point;
     }
     ring.advance();
+    here += sz;
   };
 
-  for (int k0 = 0; k0 < n; k0 += Q)
-    static_for<0, Q>([&](auto u) {
+  for (int k0 = 0; k0 < n; k0 += QA)
+    static_for<0, QA>([&](auto u) {
       if (k0 + u < n) step(k0 + u, u);
     });
 }

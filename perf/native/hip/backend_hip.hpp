@@ -21,6 +21,10 @@ struct HipBackend {
   static __device__ __forceinline__ void async_copy_vector(float* dst_shared, const float* src) {
     for (int i = 0; i < N; ++i) dst_shared[i] = src[i];
   }
+  template <class T>
+  static __device__ __forceinline__ T* opaque_base(T* p) {
+    return p;
+  }
   static __device__ __forceinline__ void async_commit() {}
   static __device__ __forceinline__ void async_wait() { __syncthreads(); }
   static __device__ __forceinline__ void async_wait_all_but_last() { __syncthreads(); }

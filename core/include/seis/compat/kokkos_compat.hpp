@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <string>
+#include <type_traits>
 
 #if !defined(KOKKOS_VERSION) || KOKKOS_VERSION < 30400
 #error "seiskokkos needs Kokkos 3.4 or newer"
@@ -110,6 +111,25 @@ Exec side_instance(const Exec& exec) {
 #else
   return exec;
 #endif
+}
+
+// A second instance whose kernels the device starts ahead of the other
+// instances' whenever both have blocks waiting for a multiprocessor: on CUDA
+// a stream of the greatest priority, elsewhere side_instance. Work that
+// should finish early on a busy device (the CPML's chain of short kernels
+// beside the long inner-region kernel) goes there.
+template <class Exec>
+Exec priority_instance(const Exec& exec) {
+#if defined(KOKKOS_ENABLE_CUDA) && KOKKOS_VERSION >= 40200
+  if constexpr (std::is_same_v<Exec, Kokkos::Cuda>) {
+    int least = 0, greatest = 0;
+    cudaStream_t stream = nullptr;
+    if (cudaDeviceGetStreamPriorityRange(&least, &greatest) == cudaSuccess &&
+        cudaStreamCreateWithPriority(&stream, cudaStreamDefault, greatest) == cudaSuccess)
+      return Kokkos::Cuda(stream, Kokkos::Impl::ManageStream::yes);  // the instance destroys the stream
+  }
+#endif
+  return side_instance(exec);
 }
 
 inline void fence(const char* label, const Kokkos::DefaultExecutionSpace& exec) {

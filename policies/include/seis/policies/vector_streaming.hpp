@@ -15,16 +15,20 @@
 //     the halo comes from global memory, again as vectors, and asynchronously
 //     (CUDA: cp.async) one plane ahead into the ring's spare plane, so no
 //     thread waits on a global load before the barrier;
-//   - the ring holds one spare plane, so one barrier per plane suffices, and
-//     the next plane's values are loaded into registers one plane early;
+//   - the ring holds one spare plane, so one barrier per plane suffices;
+//   - the register queue has a spare entry that receives the plane entering
+//     it one plane early, so a load lands where the value stays (no moves);
+//   - index arithmetic happens once per tile: a thread's points and its
+//     halo copies (seis/halo_copy_plan.hpp) are 32-bit offsets from
+//     per-plane base pointers the whole team shares;
 //   - the scratch pointer stays a scratch pointer (aligned by an offset, not
-//     through an integer), so the compiler issues shared-memory loads, and
-//     the team's loop layout is worked out once per tile.
+//     through an integer), so the compiler issues shared-memory loads.
 //
 // The tile starts on a whole vector (box.x0 rounded down); lanes outside the
 // box are computed but never stored.
 
 #include "seis/physics/plane_terms.hpp"
+#include "seis/halo_copy_plan.hpp"
 #include "seis/policies/register_queue.hpp"
 #include "seis/policies/streaming_body.hpp"
 #include "seis/policies/team_loops.hpp"
@@ -103,9 +107,12 @@ struct VectorPoint {
   vector_type prev[Physics::num_fields];
   vector_type model[Physics::num_model];
 
-  KOKKOS_FORCEINLINE_FUNCTION void load(const StepData<Physics>& d, index_t i) {
-    for (int f = 0; f < Physics::num_fields; ++f) prev[f] = load_vector<VEC>(d.next[f] + i);
-    for (int m = 0; m < Physics::num_model; ++m) model[m] = load_vector<VEC>(d.model[m] + i);
+  // `plane` holds the previous level's and the model's pointers at a
+  // plane's reference point; `at` is the point's offset from it.
+  template <class Plane>
+  KOKKOS_FORCEINLINE_FUNCTION void load(const Plane& plane, int at) {
+    for (int f = 0; f < Physics::num_fields; ++f) prev[f] = load_vector<VEC>(plane.next[f] + at);
+    for (int m = 0; m < Physics::num_model; ++m) model[m] = load_vector<VEC>(plane.model[m] + at);
   }
 };
 
@@ -143,7 +150,10 @@ struct VectorStreamingBody
   static constexpr int VEC = F == 1 ? 4 : 1;
   static constexpr int HX = (H + VEC - 1) / VEC * VEC;  // x halo in whole vectors
   static constexpr int SIDE = HX / VEC;                  // vectors left and right of a row
-  static constexpr int Q = 2 * R + 1;                   // register queue
+  // The register queue: planes z-R .. z+R and a spare entry that receives
+  // plane z+R+1 while z is computed, so a load lands where its value stays
+  // (the z loop is unrolled by the queue length: no moves between registers).
+  static constexpr int Q = 2 * R + 2;
   using vector_type = VectorOf<scalar_type, VEC>;
   using lanes_type = VectorOf<values_type, VEC>;
 
@@ -162,6 +172,12 @@ struct VectorStreamingBody
     return layout_for(s).bytes(P, sizeof(scalar_type)) + VEC * sizeof(scalar_type);
   }
 
+  // Copies of the halo ring a thread keeps in registers
+  // (seis/halo_copy_plan.hpp): on GPUs most shapes of the catalogue
+  // need 1 or 2 (32x4 and 64x4 need 3: the third goes the slow way). Every
+  // listed entry costs issue slots each plane, used or not.
+  static constexpr int listed_halo_copies = 2;
+
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch_start) const {
     const auto& data = this->data;
@@ -173,57 +189,88 @@ struct VectorStreamingBody
     const int zb = o.z;
     const int n = this->tiles.z_end(zb) - zb;
     const index_t sz = data.grid.stride_z();
+    const int sy = int(data.grid.stride_y());
     RingIndex<P> ring(S);  // slot of the plane being updated
     auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
-    const TeamGrid2D bands(team, layout.dx / VEC), sides(team, 2 * SIDE > 0 ? 2 * SIDE : 1);
+    // Index arithmetic is done once per tile: a thread's points and its halo
+    // copies are 32-bit offsets from the tile's first point (or its window's
+    // first cell) in the plane being updated, and that plane's index moves
+    // by one z-stride per step, the same for the whole team.
+    const index_t tile_first = data.grid.index(o.x, o.y, zb);
+    const index_t window_first = tile_first - HX - index_t(layout.hy) * sy;
+    const HaloPlacement ring_copies{nvec, ext.nyv, SIDE, layout.hy, VEC, sy, layout.w};
+    const HaloCopyPlan<listed_halo_copies> halo(ring_copies, team.team_rank(), team.team_size());
     // Whether the thread's vector holds tile points, and whether all of its
     // lanes lie in the box (then it stores one vector).
     auto owns = [&](int tx, int cy) { return tx < nvec && cy < ext.nyv; };
-    auto whole = [&](int cx) { return o.x + cx >= box.x0 && o.x + cx + VEC <= box.x1; };
+    auto whole_vector = [&](int tx) { return o.x + tx * VEC >= box.x0 && o.x + tx * VEC + VEC <= box.x1; };
 
     lanes_type queue[CPT][Q];
-    index_t column[CPT];  // the vector's index at plane zb
-    lanes_type ahead[CPT];
-    VectorPoint<Physics, VEC> point[CPT], next_point[CPT];
+    int column[CPT];  // the vector's offset from the tile's first point in a plane
+    int staged[CPT];  // and in a staged plane
+    bool whole[CPT];  // all VEC lanes lie in the box: one vector store
 
     // Prologue: planes zb-R .. zb+R-1 into the queue, zb-S .. zb+S-1 into
-    // scratch (whole windows), plane zb+R and the first point loaded ahead.
+    // scratch (whole windows), plane zb+R on its way into the queue.
     points.for_each_column([&](int tx, int cy, auto slot) {
+      column[slot] = tx * VEC + cy * sy;
+      staged[slot] = layout.centre(tx * VEC, cy);
+      whole[slot] = whole_vector(tx);
       if (!owns(tx, cy)) return;
-      column[slot] = data.grid.index(o.x + tx * VEC, o.y + cy, zb);
-      static_for<0, 2 * R>([&](auto i) { load_lanes(queue[slot][i], column[slot] + (i - R) * sz); });
-      load_lanes(ahead[slot], column[slot] + R * sz);
-      point[slot].load(data, column[slot]);
+      static_for<0, 2 * R + 1>([&](auto i) {
+        load_lanes(queue[slot][i], PlanePointers(data, tile_first + (i - R) * sz).cur, column[slot]);
+      });
     });
     static_for<-S, S>([&](auto dz) { stage_window(team, o, nvec, ext, zb + dz, plane(ring.slot(dz))); });
-    stage_halo(bands, sides, o, nvec, ext, zb + S, plane(ring.slot(int_c<S>{})));
+    stage_halo(team, ring_copies, halo, PlanePointers(data, window_first + S * sz).cur, plane(ring.slot(int_c<S>{})));
     ExecTraits<Exec>::async_commit();
 
+    const index_t ahead_distance = (R + 1) * sz;
+    const index_t halo_distance = window_first - tile_first + (S + 1) * sz;  // the next plane's window
+    index_t here = tile_first;  // the plane being updated, at the tile's first point
+    // The previous level and the model of the plane being updated: with VEC
+    // points per thread, loaded in the step that uses them (needed last,
+    // after the barrier and the neighbour sums, they arrive in time; loaded a
+    // plane early, 30 register copies per step); with one point per thread,
+    // one plane early (loaded late, nvcc spilled 124/232 bytes of the TTI
+    // kernel, against 24/76).
+    constexpr bool point_ahead = VEC == 1;
+    VectorPoint<Physics, VEC> point[CPT], next_point[CPT];
+    if constexpr (point_ahead)
+      points.for_each_column([&](int tx, int cy, auto slot) {
+        if (owns(tx, cy)) point[slot].load(PlanePointers(data, here), column[slot]);
+      });
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
       const bool more = k + 1 < n;
-      const index_t offset = index_t(k) * sz;
       scalar_type* entering = plane(ring.slot(int_c<S>{}));
+      const PlanePointers at_here(data, here);
+      const PlanePointers incoming(data, here + (more ? ahead_distance : 0));
+      const PlanePointers incoming_point(data, here + (more ? sz : 0));
       points.for_each_column([&](int tx, int cy, auto slot) {
         if (!owns(tx, cy)) return;
-        queue[slot][queue_slot<true, Q, U, 2 * R>()] = ahead[slot];
-        if (more) {
-          load_lanes(ahead[slot], column[slot] + offset + (R + 1) * sz);
-          next_point[slot].load(data, column[slot] + offset + sz);
-        }
-        store_lanes(entering + layout.centre(tx * VEC, cy), queue[slot][queue_slot<true, Q, U, R + S>()]);
+        if constexpr (point_ahead)
+          next_point[slot].load(incoming_point, column[slot]);
+        else
+          point[slot].load(at_here, column[slot]);
+        // Past the tile's last plane the load repeats this plane (unused,
+        // in bounds): unconditional, it leaves no copies between registers.
+        load_lanes(queue[slot][queue_slot<true, Q, U, 2 * R + 1>()], incoming.cur, column[slot]);
+        store_lanes(entering + staged[slot], queue[slot][queue_slot<true, Q, U, R + S>()]);
       });
       // The entering plane's halo (copied asynchronously during the last
       // plane) has landed, and every thread has finished the last plane, so
       // the spare plane may be overwritten: its halo is copied next.
       ExecTraits<Exec>::async_wait(team);
-      if (more) stage_halo(bands, sides, o, nvec, ext, zb + k + S + 1, plane(ring.slot(int_c<S + 1>{})));
+      if (more)
+        stage_halo(team, ring_copies, halo, PlanePointers(data, here + halo_distance).cur,
+                   plane(ring.slot(int_c<S + 1>{})));
       ExecTraits<Exec>::async_commit();
 
       points.for_each_column([&](int tx, int cy, auto slot) {
         if (!owns(tx, cy)) return;
         const int cx = tx * VEC;
-        const int centre = layout.centre(cx, cy);
+        const int centre = staged[slot];
         accum_type acc[VEC];
         typename Physics::point_coeffs coeffs[VEC];
         // Star-shaped terms read whole vectors once into registers; terms
@@ -266,19 +313,20 @@ struct VectorStreamingBody
           const VectorPointLane<Physics, VEC, V> mem{point[slot], out};
           data.physics.update(acc[V], queue[slot][queue_slot<true, Q, U, R>()].v[V], mem);
         });
-        const index_t idx = column[slot] + offset;
-        if (whole(cx)) {
-          for (int f = 0; f < F; ++f) store_vector<VEC>(data.next[f] + idx, out[f]);
+        const int idx = column[slot];
+        if (whole[slot]) {
+          for (int f = 0; f < F; ++f) store_vector<VEC>(at_here.next[f] + idx, out[f]);
         } else {
           static_for<0, VEC>([&](auto v) {
             const int x = o.x + cx + v;
             if (x >= box.x0 && x < box.x1)
-              for (int f = 0; f < F; ++f) data.next[f][idx + v] = out[f].v[v];
+              for (int f = 0; f < F; ++f) at_here.next[f][idx + v] = out[f].v[v];
           });
         }
-        if (more) point[slot] = next_point[slot];
+        if constexpr (point_ahead) point[slot] = next_point[slot];
       });
       ring.advance();
+      here += sz;
     };
 
     for (int k0 = 0; k0 < n; k0 += Q)
@@ -296,9 +344,23 @@ struct VectorStreamingBody
     return p + ((VEC - misalignment) & (VEC - 1));
   }
 
-  KOKKOS_FORCEINLINE_FUNCTION void load_lanes(lanes_type& lanes, index_t idx) const {
+  // The fields, previous level and model at one grid index, each pointer
+  // opaque to the optimiser, so that a thread's 32-bit offset from it costs
+  // one multiply-add per access.
+  struct PlanePointers {
+    const scalar_type* cur[F];
+    scalar_type* next[F];
+    const scalar_type* model[Physics::num_model];
+    KOKKOS_FORCEINLINE_FUNCTION PlanePointers(const StepData<Physics>& d, index_t at) {
+      for (int f = 0; f < F; ++f) cur[f] = ExecTraits<Exec>::opaque_base(d.cur[f] + at);
+      for (int f = 0; f < F; ++f) next[f] = ExecTraits<Exec>::opaque_base(d.next[f] + at);
+      for (int m = 0; m < Physics::num_model; ++m) model[m] = ExecTraits<Exec>::opaque_base(d.model[m] + at);
+    }
+  };
+
+  KOKKOS_FORCEINLINE_FUNCTION void load_lanes(lanes_type& lanes, const scalar_type* const* base, int at) const {
     for (int f = 0; f < F; ++f) {
-      const vector_type vec = load_vector<VEC>(this->data.cur[f] + idx);
+      const vector_type vec = load_vector<VEC>(base[f] + at);
       static_for<0, VEC>([&](auto v) { lanes.v[v][f] = vec.v[v]; });
     }
   }
@@ -328,24 +390,20 @@ struct VectorStreamingBody
     });
   }
 
-  // Copies only the halo ring of plane z, asynchronously where the backend
-  // can: the bands above and below the tile, full width, then left and right
-  // (the tile interior comes from the threads' registers).
-  KOKKOS_FORCEINLINE_FUNCTION void stage_halo(const TeamGrid2D& bands, const TeamGrid2D& sides, TileOrigin o,
-                                              int nvec, const TileExtent& ext, int z, scalar_type* dst) const {
-    if (nvec <= 0 || ext.nyv <= 0) return;
+  // Copies this thread's share of a plane's halo ring (the tile interior
+  // comes from the threads' registers), asynchronously where the backend
+  // can; `from` points at the ring's first cell in that plane, per field.
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION void stage_halo(const Team& team, const HaloPlacement& where,
+                                              const HaloCopyPlan<listed_halo_copies>& halo,
+                                              const scalar_type* const* from, scalar_type* dst) const {
     const auto& L = this->layout;
-    const auto& d = this->data;
-    const index_t src0 = d.grid.index(o.x - HX, o.y - L.hy, z);
-    const index_t sy = d.grid.stride_y();
-    auto copy = [&](int r, int c) {
-      for (int f = 0; f < F; ++f)
-        ExecTraits<Exec>::template async_copy_vector<VEC>(dst + f * L.field_stride + r * L.w + c * VEC,
-                                                          d.cur[f] + src0 + r * sy + c * VEC);
-    };
-    bands.for_each(2 * L.hy, nvec + 2 * HX / VEC, [&](int r, int c) { copy(r < L.hy ? r : ext.nyv + r, c); });
-    if constexpr (SIDE > 0)
-      sides.for_each(ext.nyv, 2 * SIDE, [&](int r, int c) { copy(L.hy + r, c < SIDE ? c : nvec + c); });
+    for (int f = 0; f < F; ++f) {
+      const scalar_type* src = from[f];
+      scalar_type* to = dst + f * L.field_stride;
+      halo.for_each(where, team.team_rank(), team.team_size(),
+                    [&](int s, int d) { ExecTraits<Exec>::template async_copy_vector<VEC>(to + d, src + s); });
+    }
   }
 };
 

@@ -11,6 +11,7 @@
 //   async_copy / async_copy_vector / async_commit / async_wait / async_wait_all_but_last
 //                              global->scratch copy that may overlap compute
 //   vector_width               widest x vector the backend profits from
+//   opaque_base(p)             p, hidden from the optimiser (32-bit offsets from it stay cheap)
 //   has_cluster_launch         thread-block clusters (CUDA sm_90+)
 //   device_memory_bytes()      memory a run may allocate
 //   fp32_peak()                FP32 peak from the device's properties (0 when
@@ -47,6 +48,11 @@ struct SynchronousCopyTraits {
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait_all_but_last(const Team& team) {
     team.team_barrier();
+  }  // The pointer as a value the compiler cannot see through (identity here;
+  // see the CUDA traits).
+  template <class T>
+  KOKKOS_FORCEINLINE_FUNCTION static T* opaque_base(T* p) {
+    return p;
   }
 };
 
