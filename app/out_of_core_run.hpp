@@ -2,7 +2,7 @@
 // What `seis run` adds when the state does not fit the device budget: the
 // grid the tuner may time, the pipeline's line on stderr, and the report's
 // "out_of_core" section (shape, bytes each way, the link against the pinned
-// copies measured in the same run, the first sweep's timeline).
+// copies measured in the same run, the timeline of a steady sweep).
 
 #include "seis/out_of_core/byte_size.hpp"
 #include "seis/out_of_core/chunk_plan.hpp"
@@ -20,8 +20,8 @@ namespace seis {
 
 inline int out_of_core_buffer_planes(const RunPlan& plan) {
   const PhysicsDescription& physics = physics_description(plan.scenario.physics);
-  return max_buffer_planes(plan.grid, 2 * physics.fields + physics.model_arrays, plan.scenario.pml_thickness,
-                           plan.device_budget, pipeline_reserve_bytes(plan.grid, plan.receivers.size()));
+  return buffer_planes_within(plan.device_budget, plan.grid, 2 * physics.fields + physics.model_arrays,
+                              plan.scenario.pml_thickness, plan.receivers.size());
 }
 
 // The tuner times candidates on a grid of one device buffer's planes.
@@ -67,6 +67,8 @@ inline nlohmann::json out_of_core_report(const OutOfCoreStats& s, const RunPlan&
       {"steps_per_visit", s.shape.steps_per_visit},
       {"chunks", s.chunks},
       {"sweeps", s.sweeps},
+      {"sweep_order", "alternating (the last chunks of a sweep stay on the device and start the next)"},
+      {"chunks_kept_per_sweep", s.sweeps > 0 ? double(s.chunks_kept) / s.sweeps : 0.0},
       {"h2d_bytes_per_step", h2d},
       {"d2h_bytes_per_step", d2h},
       {"d2d_bytes_per_step", s.d2d_bytes / steps},
@@ -83,7 +85,7 @@ inline nlohmann::json out_of_core_report(const OutOfCoreStats& s, const RunPlan&
       {"redundant_compute_fraction", interior_planes > 0 ? s.planes_computed / interior_planes - 1 : 0.0},
       {"predicted_ms_per_step", 1e3 * s.shape.predicted_s_per_step},
       {"measured_ms_per_step", 1e3 * t.wall_s / steps},
-      {"timeline_note", "first sweep; every visit starts its compute and both copies together; queued is when the "
+      {"timeline_note", "the second sweep (steady state), or the first when the run had one; every visit starts its compute and both copies together; queued is when the "
                         "host had queued them; compute_end is when the compute instance was done; h2d_end and d2h_end are fenced after it, so a copy that "
                         "ended sooner shows compute_end (an upper bound)"},
       {"timeline", timeline}};

@@ -173,7 +173,10 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
       snapshots = std::make_unique<SnapshotWriter>(plan, snapshot_work_dir(output_dir), sim.subdomain());
       if (resume) snapshots->continue_from((fs::path(output_dir) / "snapshots").string());
     });
-    sim.observe_steps([&](int step, const auto& p) { (*snapshots)(step, p); });
+    const auto observer = [&](int step, const auto& p) { (*snapshots)(step, p); };
+    // (out-of-core runs write their chunks back to the host only for the snapshot steps)
+    if constexpr (out_of_core) sim.observe_steps(observer, plan.snapshots.every);
+    else sim.observe_steps(observer);
   }
 
   // After each step: the instability guard, interruption, checkpoints.
@@ -312,8 +315,7 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   };
   if (plan.out_of_core) {
     OutOfCoreSimulation<Physics> sim(plan, *strategy, plan.scenario.out_of_core, plan.device_budget);
-    sim.land_on_multiples_of(checkpoint_every);  // checkpoints and snapshots fall between sweeps
-    if (plan.snapshots.enabled()) sim.land_on_multiples_of(plan.snapshots.every);
+    sim.land_on_multiples_of(checkpoint_every);  // checkpoints fall between sweeps (snapshots: observe_steps)
     return run_on(sim);
   }
   std::unique_ptr<Simulation<Physics>> owned_sim;

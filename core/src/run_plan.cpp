@@ -157,12 +157,12 @@ static void plan_placement(RunPlan& plan, const PhysicsDescription& physics, std
   if (plan.device_budget < smallest)
     throw ConfigError(grid + " needs " + format_byte_size(double(plan.bytes_needed)) + " in device memory and " +
                       format_byte_size(double(smallest)) + " out-of-core (the smallest workable budget: three buffers of " +
-                      std::to_string(std::min(s.nz, 1 + 2 * Grid::radius)) + " planes), but the budget is " + budget);
-  const int planes = max_buffer_planes(plan.grid, arrays, s.pml_thickness, plan.device_budget, reserve);
+                      std::to_string(smallest_buffer_planes(s.nz)) + " planes), but the budget is " + budget);
+  const int planes = buffer_planes_within(plan.device_budget, plan.grid, arrays, s.pml_thickness, s.receivers.size());
   const int R = Grid::radius;
-  if (o.steps_per_visit > 0 && std::min(s.nz, 1 + 2 * R * o.steps_per_visit) > planes)
+  if (o.steps_per_visit > 0 && smallest_buffer_planes(s.nz, o.steps_per_visit) > planes)
     throw ConfigError("run.out_of_core.steps_per_visit = " + std::to_string(o.steps_per_visit) + " needs buffers of " +
-                      std::to_string(1 + 2 * R * o.steps_per_visit) + " planes but a budget of " + budget + " holds " +
+                      std::to_string(smallest_buffer_planes(s.nz, o.steps_per_visit)) + " planes but a budget of " + budget + " holds " +
                       std::to_string(planes) + ": at most " + std::to_string(std::max(1, (planes - 1) / (2 * R))));
   if (o.chunk_planes > 0) {
     const int k = std::max(1, o.steps_per_visit);

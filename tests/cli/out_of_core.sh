@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # out_of_core.sh SEIS SCENARIO WORKDIR: `seis run --device-memory` below the
 # state's size runs out-of-core with the in-core seismograms bit for bit,
-# says so in report.json, takes its checkpoints on the steps asked; budgets
-# that cannot work and malformed sizes are refused with one line before
-# anything is written.
+# says so in report.json, takes its checkpoints on the steps asked, writes
+# the in-core snapshots; budgets that cannot work and malformed sizes are
+# refused with one line before anything is written.
 set -eu
 seis=$1 scenario=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
@@ -21,6 +21,17 @@ done
 "$seis" run "$scenario" --output "$work/ck" --quiet --no-stream --device-memory 2MiB --checkpoint-every 10
 cmp "$work/in/seismograms.npy" "$work/ck/seismograms.npy" || fail "seismograms differ with checkpoints"
 grep -q '"written": 3' "$work/ck/report.json" || fail "expected 3 checkpoints: $(grep -A4 '"checkpoints"' "$work/ck/report.json")"
+# Snapshots every 5 steps (sweeps alternate direction, and the chunks they
+# keep on the device go back to the host for each snapshot): equal to in-core.
+{ cat "$scenario"; printf '[output]\nsnapshots = { every = 5, slices = ["z=470", "x=120"] }\n'; } > "$work/snap.toml"
+"$seis" run "$work/snap.toml" --output "$work/snap-in" --quiet --no-stream
+"$seis" run "$work/snap.toml" --output "$work/snap-ooc" --quiet --no-stream --device-memory 2MiB
+n=0
+for f in "$work"/snap-in/snapshots/*.npy; do
+  cmp "$f" "$work/snap-ooc/snapshots/$(basename "$f")" || fail "snapshot $(basename "$f") differs out-of-core"
+  n=$((n + 1))
+done
+[ $n -ge 14 ] || fail "expected 14 snapshot planes (7 steps x 2 slices), found $n"
 expect_refusal() {  # exit code, pattern, extra arguments
   local code=$1 pattern=$2; shift 2
   set +e; "$seis" run "$scenario" --output "$work/refused" --quiet --no-stream "$@" 2> "$work/err"; local rc=$?; set -e

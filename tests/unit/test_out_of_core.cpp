@@ -18,6 +18,7 @@
 #include "seis/simulation.hpp"
 #include "seis/stability_guard.hpp"
 
+#include <array>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -98,11 +99,105 @@ void check_out_of_core_is_bitwise(const char* physics) {
       CHECK(out < ooc.stats().d2h_bytes / ooc.stats().sweeps);
       // The instability guard's figure, reduced chunk by chunk on the device.
       CHECK(ooc.wavefield_max_abs() == in_core.wavefield_max_abs());
+      // Sweeps alternate direction: each after the first starts with the
+      // three chunks the one before left on the device.
+      CHECK(ooc.stats().sweeps >= 5);
+      CHECK(ooc.stats().chunks_kept == pipeline_buffers * (ooc.stats().sweeps - 1));
     }
   }
 }
 
+// The in-core run's pressure at every step (host copies).
+template <class Physics>
+std::vector<std::vector<float>> in_core_pressures(const RunPlan& plan, const StencilOperator<Physics>& op) {
+  Simulation<Physics> in_core(plan, op);
+  std::vector<std::vector<float>> p(std::size_t(plan.scenario.steps) + 1);
+  in_core.observe_steps([&](int step, const auto& field) { p[std::size_t(step)] = test::to_host(field); });
+  in_core.run();
+  return p;
+}
+
+// Chunk heights where a buffer's halo reaches past the three chunks kept
+// on the device (3 planes, k = 5: 20 halo planes), where every chunk stays
+// (2 and 3 chunks), and the usual 12; every sweep's end, forward or
+// backward, observed against the in-core pressure.
+template <class Physics>
+void check_every_sweep_end_is_bitwise(const char* physics) {
+  const RunPlan plan = plan_run(chunked_scenario(physics), plenty);
+  for (const char* name : {"gmem_3d", "semi_25d"}) {
+    const auto op = make_strategy<Physics>(name);
+    const auto expected = in_core_pressures<Physics>(plan, *op);
+    for (int chunk : {3, 12, 20, 30})
+      for (int k : {1, 2, 5}) {
+        INFO(physics << " " << name << ", chunks of " << chunk << " planes, " << k << " steps per visit");
+        OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, k, chunk}, plenty);
+        int observed = 0;
+        ooc.observe_steps(
+            [&](int step, const auto& p) {
+              ++observed;
+              CHECK(same_bits(test::to_host(p), expected[std::size_t(step)]));
+            },
+            k);
+        ooc.run();
+        CHECK(observed == plan.scenario.steps / k);
+        CHECK(ooc.stats().sweeps == (plan.scenario.steps + k - 1) / k);
+        CHECK(same_bits(test::to_host(ooc.state().current(Physics::pressure_field)), expected.back()));
+      }
+  }
+}
+
 }  // namespace
+
+TEST_CASE("out-of-core iso sweeps give the in-core pressure bit for bit at every sweep end, forward and backward",
+          "[out_of_core]") {
+  check_every_sweep_end_is_bitwise<IsoPhysics<float>>("iso");
+}
+
+TEST_CASE("out-of-core TTI sweeps give the in-core pressure bit for bit at every sweep end, forward and backward",
+          "[out_of_core]") {
+  check_every_sweep_end_is_bitwise<TtiPhysics<float>>("tti");
+}
+
+TEST_CASE("an out-of-core run in several parts keeps its chunks on the device between them, bit for bit",
+          "[out_of_core]") {
+  using Physics = IsoPhysics<float>;
+  const RunPlan plan = plan_run(chunked_scenario("iso"), plenty);
+  const auto op = make_strategy<Physics>("st_reg_fixed");
+  Simulation<Physics> in_core(plan, *op);
+  in_core.run();
+  in_core.receivers().sync();
+  OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, 3, chunk_planes}, plenty);
+  int observed = 0;  // an observer of every sweep leaves the sweeps 3 steps long
+  ooc.observe_steps([&](int, const auto&) { ++observed; });
+  ooc.run(nullptr, 9);  // three sweeps: it ends going backwards
+  ooc.run(nullptr, 14);
+  CHECK(ooc.stats().sweeps == 3 + 5);
+  CHECK(observed == ooc.stats().sweeps);
+  CHECK(ooc.stats().chunks_kept == pipeline_buffers * (ooc.stats().sweeps - 1));
+  CHECK(same_bits(ooc.receivers().traces(), in_core.receivers().traces()));
+  CHECK(same_bits(test::to_host(ooc.state().current(0)), test::to_host(in_core.state().current(0))));
+  CHECK(same_bits(test::to_host(ooc.state().previous(0)), test::to_host(in_core.state().previous(0))));
+}
+
+TEST_CASE("the pipeline model: the three chunks a sweep finds on the device are neither loaded nor stored",
+          "[out_of_core]") {
+  // 100 planes in chunks of 10 with halos of 4 (k = 1): 10 chunks. Only the
+  // link counts (no compute, one byte a plane per second each way).
+  PipelineRates link;
+  link.seconds_per_plane = 0;
+  link.h2d_bytes_per_s = link.d2h_bytes_per_s = 1;
+  link.both_bytes_per_s = 1e30;
+  // In: the buffers of chunks 3..9 beyond the one before (10 planes each,
+  // the last 6); the kept chunks' halos come from one another.
+  CHECK(predict_seconds_per_step(link, 100, 1, 0, 1, 10) == 66);
+  // Out: chunks 0..6 (the last three stay); the kept chunk 2 brings its
+  // upper halo (8 planes) while chunk 0 leaves, within the same visit.
+  CHECK(predict_seconds_per_step(link, 100, 0, 1, 1, 10) == 70);
+  // Three chunks or fewer: the state never leaves the device.
+  CHECK(predict_seconds_per_step(link, 30, 1, 1, 1, 10) == 0);
+  CHECK(predict_seconds_per_step(link, 20, 1, 1, 1, 10) == 0);
+}
+
 
 TEST_CASE("out-of-core iso runs give the in-core seismograms and wavefields bit for bit, for k = 1, 2, 5",
           "[out_of_core]") {
@@ -182,6 +277,23 @@ TEST_CASE("chunks own every plane once and hold R k halo planes, cut at the grid
       }
       CHECK(next == 60);
     }
+}
+
+TEST_CASE("a visit computes only the planes its chunk's own planes depend on, R a step and the CPML's 2 beyond",
+          "[out_of_core]") {
+  const int R = Grid::radius;
+  // Chunk [40, 50) of 100 planes, k = 3: its buffer [28, 62).
+  const ZChunk inner = z_chunks(100, 10, 3)[4];
+  REQUIRE(inner.ext0 == 28);
+  CHECK(planes_computed_at_step(inner, 3, 0) == std::array<int, 2>{40 - 2 * R - 2, 50 + 2 * R + 2});
+  CHECK(planes_computed_at_step(inner, 3, 1) == std::array<int, 2>{40 - R - 2, 50 + R + 2});
+  CHECK(planes_computed_at_step(inner, 3, 2) == std::array<int, 2>{38, 52});
+  CHECK(planes_computed_per_visit(inner, 3) == 30 + 2 * (2 * R + 2) + 2 * (R + 2) + 4);
+  // A shorter last sweep (k = 2 on the same buffer) computes less.
+  CHECK(planes_computed_at_step(inner, 2, 0) == std::array<int, 2>{40 - R - 2, 50 + R + 2});
+  // At the grid's face the buffer ends.
+  const ZChunk first = z_chunks(100, 10, 3).front();
+  CHECK(planes_computed_at_step(first, 3, 0) == std::array<int, 2>{0, 10 + 2 * R + 2});
 }
 
 TEST_CASE("device memory sizes are read with binary units and bad ones are refused", "[out_of_core]") {

@@ -2,10 +2,12 @@
 // How an out-of-core run cuts the grid (out-of-core-pacc-stencil.md §4.3,
 // §5.2): z-chunks of `chunk_planes` planes, each visited once per sweep and
 // advanced k = steps_per_visit steps on a device buffer that also holds
-// R k planes of halo on each side (the valid region shrinks by R planes per
-// step on each side that is not the grid's boundary). Three buffers form
+// R k planes of halo on each side (each step computes only the planes the
+// chunk's own planes depend on: planes_computed_at_step). Three buffers form
 // the pipeline: host->device of the next chunk, compute of this one,
-// device->host of the previous one.
+// device->host of the previous one. Sweeps alternate their direction, so
+// the chunks a sweep visits last stay on the device for the next sweep,
+// which visits them first.
 //
 // Plain arithmetic on sizes: the planner (run_plan.cpp) uses it to decide
 // whether a budget can work at all, the simulation to size its buffers.
@@ -15,6 +17,7 @@
 #include "seis/scenario.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <limits>
 #include <vector>
@@ -65,11 +68,24 @@ inline int max_buffer_planes(const Grid& global, int arrays, int pml_thickness, 
   return lo;
 }
 
+// The planes one buffer holds within a device budget: the one count the
+// planner, the tuner's grid and the simulation share (`arrays`: fields at
+// both time levels and the model).
+inline int buffer_planes_within(std::size_t budget, const Grid& global, int arrays, int pml_thickness,
+                                std::size_t receivers) {
+  return max_buffer_planes(global, arrays, pml_thickness, budget, pipeline_reserve_bytes(global, receivers));
+}
+
+// The fewest planes a buffer needs for chunks of one plane and k steps per
+// visit (its halo of R k planes each side), or the whole grid.
+inline int smallest_buffer_planes(int nz, int steps_per_visit = 1) {
+  return std::min(nz, 1 + 2 * Grid::radius * steps_per_visit);
+}
+
 // The smallest budget that runs: one core plane, one step per visit.
 inline std::size_t smallest_out_of_core_budget(const Grid& global, int arrays, int pml_thickness,
                                                std::size_t reserve) {
-  const int planes = std::min(global.nz(), 1 + 2 * Grid::radius);
-  return pipeline_buffers * buffer_bytes(global, arrays, pml_thickness, planes) + reserve;
+  return pipeline_buffers * buffer_bytes(global, arrays, pml_thickness, smallest_buffer_planes(global.nz())) + reserve;
 }
 
 // Chunks of `chunk_planes` owned planes (the last may be shorter) with halos
@@ -94,13 +110,27 @@ inline int widest_chunk(const std::vector<ZChunk>& chunks) {
   return planes;
 }
 
-// Planes a visit computes over its k steps: step j covers the buffer less
-// R j planes on each side that is not the grid's boundary.
-inline double planes_computed_per_visit(const ZChunk& c, int nz, int steps_per_visit) {
+// The CPML's first derivative reads 2 planes each side (pml.hpp: psi from
+// p, then D1 psi from psi, within one step).
+constexpr int cpml_derivative_reach = 2;
+
+// The global planes step j of a k-step visit computes, within the buffer:
+// those the chunk's own planes at the end depend on (R planes beyond them,
+// the stencil's reach, for each step still to come), and the CPML's reach
+// beyond: D1 psi reads psi of this step there, and psi there needs p only
+// within the planes exact after step j-1. Nearer the buffer's edges nothing
+// is computed (the planes left there are never read).
+inline std::array<int, 2> planes_computed_at_step(const ZChunk& c, int steps_per_visit, int j) {
+  const int reach = Grid::radius * (steps_per_visit - 1 - j) + cpml_derivative_reach;
+  return {std::max(c.ext0, c.core0 - reach), std::min(c.ext1, c.core1 + reach)};
+}
+
+// Planes a visit computes over its k steps.
+inline double planes_computed_per_visit(const ZChunk& c, int steps_per_visit) {
   double planes = 0;
   for (int j = 0; j < steps_per_visit; ++j) {
-    const int lo = c.ext0 == 0 ? 0 : Grid::radius * j, hi = c.ext1 == nz ? 0 : Grid::radius * j;
-    planes += std::max(0, c.planes() - lo - hi);
+    const std::array<int, 2> z = planes_computed_at_step(c, steps_per_visit, j);
+    planes += z[1] - z[0];
   }
   return planes;
 }
@@ -116,22 +146,51 @@ struct PipelineShape {
   double predicted_s_per_step = std::numeric_limits<double>::infinity();
 };
 
-// Predicted time of one step for k steps per visit and chunks of `core`
-// planes: each visit of the sweep takes the longest of its compute, its
-// copy in, its copy out (and both copies together), plus filling and
-// draining the pipeline, over k steps.
+// Chunk of visit i in a sweep of n chunks (sweeps alternate direction).
+inline int chunk_of_visit(int i, int n, bool forward) { return forward ? i : n - 1 - i; }
+
+// Whether visit i writes the chunk of visit i-1 back to the host: only when
+// a later load of this sweep needs its buffer. The last pipeline_buffers
+// chunks of a sweep stay on the device and start the next (reversed) one.
+inline bool stores_previous(int i, int n) { return i >= 1 && i + pipeline_buffers - 1 < n; }
+
+// Planes of [a, b) outside [c, d).
+inline int planes_outside(int a, int b, int c, int d) {
+  return std::max(0, std::min(b, c) - a) + std::max(0, b - std::max(a, d));
+}
+
+// Predicted time of one step in steady state for k steps per visit and
+// chunks of `core` planes. A sweep (the model takes the forward one; the
+// reversed one mirrors it) finds its first pipeline_buffers chunks on the
+// device, where the previous sweep left them: they bring from the host only
+// the written-back planes of their buffer that none of them owns (the first
+// chunk's before its compute, not overlapped). Every other visit takes the
+// longest of its compute, its copy in (the next chunk's planes beyond this
+// one's buffer), its copy out (the previous chunk, when its buffer is needed
+// again) and both copies together.
 inline double predict_seconds_per_step(const PipelineRates& r, int nz, double in_bytes_per_plane,
                                        double out_bytes_per_plane, int k, int core) {
   const std::vector<ZChunk> chunks = z_chunks(nz, core, k);
-  double sweep = 0;
-  for (std::size_t i = 0; i < chunks.size(); ++i) {
-    const ZChunk& c = chunks[i];
-    const double in = (i + 1 < chunks.size() ? chunks[i + 1].ext1 - c.ext1 : 0) * in_bytes_per_plane;
-    const double out = (c.core1 - c.core0) * out_bytes_per_plane;
-    const double compute = planes_computed_per_visit(c, nz, k) * r.seconds_per_plane;
+  const int n = int(chunks.size());
+  const int resident = std::min(n, pipeline_buffers);
+  const int owned0 = chunks.front().core0, owned1 = chunks[std::size_t(resident) - 1].core1;
+  const auto refresh_bytes = [&](const ZChunk& c) {  // a resident chunk's halo from the host
+    return planes_outside(std::max(0, c.ext0 - Grid::radius), std::min(nz, c.ext1 + Grid::radius), owned0, owned1) *
+           out_bytes_per_plane;
+  };
+  double sweep = refresh_bytes(chunks.front()) / r.h2d_bytes_per_s;
+  for (int i = 0; i < n; ++i) {
+    const ZChunk& c = chunks[std::size_t(i)];
+    double in = 0;
+    if (i + 1 < n) {
+      const ZChunk& next = chunks[std::size_t(i) + 1];
+      in = i + 1 < resident ? refresh_bytes(next) : (next.ext1 - c.ext1) * in_bytes_per_plane;
+    }
+    const double out =
+        stores_previous(i, n) ? (chunks[std::size_t(i) - 1].core1 - chunks[std::size_t(i) - 1].core0) * out_bytes_per_plane : 0;
+    const double compute = planes_computed_per_visit(c, k) * r.seconds_per_plane;
     sweep += std::max({compute, in / r.h2d_bytes_per_s, out / r.d2h_bytes_per_s, (in + out) / r.both_bytes_per_s});
   }
-  sweep += chunks.front().planes() * in_bytes_per_plane / r.h2d_bytes_per_s;  // fill
   return sweep / k;
 }
 

@@ -5,13 +5,15 @@
 // fastest (pinned on GPUs), and z-chunks stream through three device buffers.
 //
 // A sweep visits every chunk once and advances it k steps: its buffer holds
-// the chunk and R k planes of halo on each side, and step j updates the
-// buffer less R j planes on each inner side. Whatever a step computes
-// wrongly near a buffer's edge (the planes beyond it are missing) spreads at
-// most R planes a step -- the stencil reads R planes, the CPML's psi 2 and
-// D1 psi 2 more -- so after k steps the chunk's own planes are exactly the
-// in-core values: every point sees the same arithmetic in the same order,
-// as in a distributed sub-domain, and the seismograms are bitwise equal.
+// the chunk and R k planes of halo on each side, and step j updates only
+// the planes the chunk's own planes depend on after the last step, R planes
+// more per step still to come and the CPML's derivative reach beyond
+// (planes_computed_at_step). Whatever a step computes wrongly near the edge
+// of that region spreads at most R planes a step -- the stencil reads R
+// planes, the CPML's psi 2 and D1 psi 2 more -- so after k steps the chunk's
+// own planes are exactly the in-core values: every point sees the same
+// arithmetic in the same order, as in a distributed sub-domain, and the
+// seismograms are bitwise equal.
 //
 // Pipeline (PACC Fig. 5, Algorithm 1): while chunk v computes on the default
 // instance, chunk v+1 arrives on a copy instance and chunk v-1 leaves on
@@ -19,6 +21,16 @@
 // are copied on the device from v's buffer (before v computes) instead of
 // crossing the link again, so each chunk brings only its new planes. The
 // host arrays are copied from directly (direct mapping, §5.1).
+//
+// Sweeps alternate direction (0..n-1, then n-1..0): a chunk leaves the
+// device only when a later load of the sweep needs its buffer, so the last
+// three chunks of a sweep stay there and are the first three of the next.
+// A buffer knows which chunk it holds and at which step its planes are
+// valid (the whole buffer once loaded, the chunk's own planes once
+// computed); a load takes each plane from the buffer it is going into, from
+// another buffer holding it valid at the sweep's step, or from the host,
+// which must hold it at that step (checked). The host state is complete
+// whenever someone may read it: state(), the observer, the end of run().
 
 #include "seis/compat/kokkos_compat.hpp"
 #include "seis/distributed/subdomain.hpp"
@@ -78,9 +90,9 @@ class OutOfCoreSimulation {
         h2d_(side_instance(DefaultExec())), d2h_(side_instance(DefaultExec())) {
     ScopedRegion region("seis::out_of_core_setup");
     stats_.budget = budget;
-    const std::size_t reserve = pipeline_reserve_bytes(plan.grid, plan.receivers.size());
-    stats_.buffer_planes = max_buffer_planes(plan.grid, state_arrays, plan.scenario.pml_thickness, budget, reserve);
-    if (stats_.buffer_planes < std::min(plan.grid.nz(), 1 + 2 * R))
+    stats_.buffer_planes =
+        buffer_planes_within(budget, plan.grid, state_arrays, plan.scenario.pml_thickness, plan.receivers.size());
+    if (stats_.buffer_planes < smallest_buffer_planes(plan.grid.nz()))
       throw std::logic_error("out-of-core budget below the smallest workable one (the plan checks it)");
     for (std::size_t r = 0; r < plan.receivers.size(); ++r) owned_receivers_.push_back(int(r));
     build_model_in_pieces();
@@ -110,11 +122,15 @@ class OutOfCoreSimulation {
       done += k;
       Kokkos::Timer other;
       collect_traces();
-      if (observer_) observer_(step_, host_.current(Physics::pressure_field));
+      if (observer_ && step_ % observe_every_ == 0) {
+        store_all();
+        observer_(step_, host_.current(Physics::pressure_field));
+      }
       t.other_s += other.seconds();
       if (progress) progress(done, steps, wall.seconds());
       if (after_step && !after_step(step_)) break;
     }
+    store_all();
     t.wall_s = wall.seconds();
     t.steps = done;
     return t;
@@ -124,24 +140,42 @@ class OutOfCoreSimulation {
   void land_on_multiples_of(int every) {
     if (every > 0) land_on_.push_back(every);
   }
-  void observe_steps(StepObserver observer) { observer_ = std::move(observer); }
+  // The observer sees the host state after each sweep that ends on a
+  // multiple of `every` (sweeps land on them; every = 1: after each sweep,
+  // whatever its length).
+  void observe_steps(StepObserver observer, int every = 1) {
+    observer_ = std::move(observer);
+    observe_every_ = std::max(1, every);
+    if (observe_every_ > 1) land_on_multiples_of(observe_every_);
+  }
 
   const RunPlan& plan() const { return plan_; }
-  HostState& state() { return host_; }
+  // The host state, complete; the caller may change it, so the device
+  // copies are forgotten (the next sweep loads everything).
+  HostState& state() {
+    forget_device();
+    return host_;
+  }
   const Regions& regions() const { return regions_; }
   const Subdomain& subdomain() const { return whole_; }
   const std::vector<int>& owned_receivers() const { return owned_receivers_; }
   ReceiverRecorder<scalar_type>& receivers() { return receivers_; }
   const ReceiverRecorder<scalar_type>& receivers() const { return receivers_; }
   const Cpml<scalar_type, PinnedHostSpace>& pml() const { return host_pml_; }
-  void set_steps_done(int steps) { step_ = steps; }
+  void set_steps_done(int steps) {
+    forget_device();
+    step_ = steps;
+    std::fill(host_step_.begin(), host_step_.end(), steps);
+  }
   int steps_done() const { return step_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
   // Largest |value| of the wavefields now: reduced on the device during the
   // last sweep when it crossed a multiple of stability_check_every or ended
   // the run, else read from the host.
-  double wavefield_max_abs() const {
-    return reduced_at_step_ == step_ ? reduced_max_ : seis::wavefield_max_abs(host_);
+  double wavefield_max_abs() {
+    if (reduced_at_step_ == step_) return reduced_max_;
+    store_all();
+    return seis::wavefield_max_abs(host_);
   }
   const OutOfCoreStats& stats() const { return stats_; }
 
@@ -150,6 +184,9 @@ class OutOfCoreSimulation {
   struct Buffer {
     WaveState<Physics> state;
     std::array<coef_view, 3> psi, xi;  // CPML memory variables of the chunk it holds
+    int chunk = -1;      // the chunk it holds (-1: none)
+    int step = -1;       // the step its valid planes are at
+    bool whole = false;  // all its planes valid (loaded, not yet computed); else the chunk's own
   };
   struct Chunk {
     ZChunk z;
@@ -322,6 +359,7 @@ class OutOfCoreSimulation {
       chunks_.push_back(std::move(c));
     }
     stats_.chunks = int(chunks_.size());
+    host_step_.assign(chunks_.size(), step_);
     chunk_max_ = Kokkos::View<scalar_type*, DefaultMem>("seis::chunk_max_abs", chunks_.size() * 2 * F);
     stats_.device_bytes = 0;
     for (auto& b : buffers_) {
@@ -377,39 +415,96 @@ class OutOfCoreSimulation {
     stats_.h2d_bytes += double(s.elements()) * sizeof(scalar_type);
   }
 
-  // Chunk v+1 into buffer `to`: the planes it shares with chunk v from v's
-  // buffer `from` (on the default instance, queued before v computes), then
-  // the rest from the host. The rest lies at or above chunk v's core, which no
-  // chunk has written back yet this sweep (chunk v-1's core, leaving now,
-  // ends below it).
-  void load_next(int v, Buffer& from, Buffer& to) {
-    const Chunk& cur = chunks_[std::size_t(v)];
-    const Chunk& next = chunks_[std::size_t(v) + 1];
-    std::vector<PlaneSpan> from_host;
-    for (const PlaneSpan& n : next.spans) {
-      const PlaneSpan* c = nullptr;
-      for (const PlaneSpan& s : cur.spans)
-        if (s.array == n.array && s.host_first - index_t(s.z0) * s.plane_elements ==
-                                      n.host_first - index_t(n.z0) * n.plane_elements)
-          c = &s;
-      int a = n.z0, b = n.z0;  // shared planes [a, b)
-      if (c) {
-        a = std::max({n.z0, c->z0, next.z.ext0 - R});
-        b = std::max(a, std::min({n.z1, c->z1, cur.z.ext1 + R}));
-        if (a != n.z0) throw std::logic_error("out-of-core: a chunk's planes below the shared ones");
-        const PlaneSpan src = c->clip(a, b), dst = n.clip(a, b);
-        copy_on_device(buffer_array(to, n.array) + dst.buffer_first, buffer_array(from, n.array) + src.buffer_first,
-                       dst.elements());
-        stats_.d2d_bytes += double(dst.elements()) * sizeof(scalar_type);
-      }
-      const PlaneSpan rest = n.clip(b, n.z1);
-      if (rest.elements() > 0 && rest.z0 < cur.z.core0) throw std::logic_error("out-of-core: a written-back plane from the host");
-      from_host.push_back(rest);
-    }
-    for (const PlaneSpan& rest : from_host) host_to_buffer(rest, to);
+  // The planes chunk c computes right (its own; beyond the grid's faces the
+  // padding, which never changes).
+  std::array<int, 2> own_planes(const ZChunk& c) const {
+    return {c.core0 == 0 ? -R : c.core0, c.core1 == plan_.grid.nz() ? plan_.grid.nz() + R : c.core1};
   }
 
-  void store(const Chunk& c, Buffer& b) {
+  // The planes of span s that buffer b holds valid for a chunk starting at
+  // step_ (empty when none): the model is valid once loaded; the arrays that
+  // change, at b's step, over the whole buffer or the chunk's own planes.
+  std::array<int, 2> valid_planes(const Buffer& b, const PlaneSpan& s) const {
+    if (b.chunk < 0) return {0, 0};
+    if (!s.written_back) return {s.z0, s.z1};
+    if (b.step != step_) return {0, 0};
+    return b.whole ? std::array<int, 2>{s.z0, s.z1} : own_planes(chunks_[std::size_t(b.chunk)].z);
+  }
+
+  // Buffer b's span of the same array (and the same CPML side) as s, if any.
+  static const PlaneSpan* same_array(const std::vector<PlaneSpan>& spans, const PlaneSpan& s) {
+    for (const PlaneSpan& o : spans)
+      if (o.array == s.array && o.host_first - index_t(o.z0) * o.plane_elements ==
+                                    s.host_first - index_t(s.z0) * s.plane_elements)
+        return &o;
+    return nullptr;
+  }
+
+  // Planes [a, b) of a changing array from the host: their chunks must have
+  // been written back at step_ (none is on its way out).
+  void require_host_holds(int a, int b) const {
+    for (std::size_t d = 0; d < chunks_.size(); ++d) {
+      const std::array<int, 2> own = own_planes(chunks_[d].z);
+      if (std::max(a, own[0]) < std::min(b, own[1]) && host_step_[d] != step_)
+        throw std::logic_error("out-of-core: planes of chunk " + std::to_string(d) + " from the host, which holds step " +
+                               std::to_string(host_step_[d]) + " of them, not " + std::to_string(step_));
+    }
+  }
+
+  // Chunk v into buffer `to` at step_: the planes `to` already holds stay,
+  // the planes another buffer holds valid are copied on the device (on the
+  // default instance, so before anything queued after them computes), the
+  // rest comes from the host on the copy instance.
+  void load(int v, Buffer& to) {
+    const Chunk& c = chunks_[std::size_t(v)];
+    if (to.chunk >= 0 && to.chunk != v && host_step_[std::size_t(to.chunk)] != to.step)
+      throw std::logic_error("out-of-core: a buffer reused before its chunk was written back");
+    if (to.chunk == v) ++stats_.chunks_kept;
+    std::vector<PlaneSpan> from_host;
+    for (const PlaneSpan& n : c.spans) {
+      std::vector<std::array<int, 2>> missing{{n.z0, n.z1}};
+      const auto take = [&](const std::array<int, 2>& valid, const std::function<void(const PlaneSpan&)>& copy_piece) {
+        std::vector<std::array<int, 2>> left;
+        for (const auto& m : missing) {
+          const int a = std::max(m[0], valid[0]), b = std::min(m[1], valid[1]);
+          if (a >= b) {
+            left.push_back(m);
+            continue;
+          }
+          if (copy_piece) copy_piece(n.clip(a, b));
+          if (m[0] < a) left.push_back({m[0], a});
+          if (b < m[1]) left.push_back({b, m[1]});
+        }
+        missing = std::move(left);
+      };
+      if (to.chunk == v) take(valid_planes(to, n), nullptr);
+      for (Buffer& from : buffers_) {
+        if (&from == &to || from.chunk < 0) continue;
+        const PlaneSpan* o = same_array(chunks_[std::size_t(from.chunk)].spans, n);
+        if (!o) continue;
+        const std::array<int, 2> valid = valid_planes(from, *o);
+        take({std::max(valid[0], o->z0), std::min(valid[1], o->z1)}, [&](const PlaneSpan& dst) {
+          const PlaneSpan src = o->clip(dst.z0, dst.z1);
+          copy_on_device(buffer_array(to, n.array) + dst.buffer_first, buffer_array(from, n.array) + src.buffer_first,
+                         dst.elements());
+          stats_.d2d_bytes += double(dst.elements()) * sizeof(scalar_type);
+        });
+      }
+      for (const auto& m : missing) {
+        if (n.written_back) require_host_holds(m[0], m[1]);
+        from_host.push_back(n.clip(m[0], m[1]));
+      }
+    }
+    for (const PlaneSpan& rest : from_host) host_to_buffer(rest, to);
+    to.chunk = v;
+    to.step = step_;
+    to.whole = true;
+  }
+
+  // Chunk v's own planes of the changing arrays to the host, on the copy
+  // instance.
+  void store(int v, Buffer& b) {
+    const Chunk& c = chunks_[std::size_t(v)];
     for (const PlaneSpan& span : c.spans) {
       if (!span.written_back) continue;
       const PlaneSpan s = span.clip(c.z.core0, c.z.core1);
@@ -418,14 +513,46 @@ class OutOfCoreSimulation {
            device_view(buffer_array(b, s.array) + s.buffer_first, s.elements()));
       stats_.d2h_bytes += double(s.elements()) * sizeof(scalar_type);
     }
+    host_step_[std::size_t(v)] = b.step;
+  }
+
+  // Every chunk the host lacks, written back (waits for the copies).
+  void store_all() {
+    for (Buffer& b : buffers_)
+      if (b.chunk >= 0 && host_step_[std::size_t(b.chunk)] != b.step) store(b.chunk, b);
+    d2h_.fence();
+  }
+
+  // The host state becomes the only copy (someone may change it).
+  void forget_device() {
+    store_all();
+    for (Buffer& b : buffers_) b.chunk = -1;
+  }
+
+  // The buffer that holds chunk v, else one neither `busy` uses: an empty
+  // one, else one whose chunk the host holds, else one written back now.
+  Buffer& buffer_for(int v, const Buffer* busy0, const Buffer* busy1) {
+    for (Buffer& b : buffers_)
+      if (b.chunk == v) return b;
+    Buffer* pick = nullptr;
+    const auto rank = [&](const Buffer& b) { return b.chunk < 0 ? 0 : host_step_[std::size_t(b.chunk)] == b.step ? 1 : 2; };
+    for (Buffer& b : buffers_)
+      if (&b != busy0 && &b != busy1 && (!pick || rank(b) < rank(*pick))) pick = &b;
+    if (!pick) throw std::logic_error("out-of-core: no free buffer");
+    if (rank(*pick) == 2) {
+      store(pick->chunk, *pick);
+      d2h_.fence();
+    }
+    return *pick;
   }
 
   // k steps of chunk c in buffer b, queued on the default instance.
   void compute(Chunk& c, Buffer& b, int k) {
-    const int nz = plan_.grid.nz(), every = plan_.scenario.record_every;
+    const int every = plan_.scenario.record_every;
     c.pml.bind_memory_variables(b.psi, b.xi);
     for (int j = 0; j < k; ++j) {
-      const int lo = c.z.ext0 == 0 ? 0 : R * j, hi = c.grid.nz() - (c.z.ext1 == nz ? 0 : R * j);
+      const std::array<int, 2> z = planes_computed_at_step(c.z, k, j);
+      const int lo = z[0] - c.z.ext0, hi = z[1] - c.z.ext0;
       const Box limit{0, c.grid.nx(), 0, c.grid.ny(), lo, hi};
       StepData<Physics> d = b.state.step_data(physics_);
       d.grid = c.grid;
@@ -454,22 +581,30 @@ class OutOfCoreSimulation {
   void sweep(int k, RunTiming& t, bool reduce) {
     ScopedRegion region("seis::out_of_core_sweep");
     Kokkos::Timer clock;
-    const bool record = stats_.sweeps == 0;
+    const bool record = stats_.sweeps <= 1;  // the first sweep, then the first steady one
+    if (record) stats_.timeline.clear();
     const int n = int(chunks_.size());
-    for (const PlaneSpan& s : chunks_[0].spans) host_to_buffer(s, buffers_[0]);
+    const bool forward = stats_.sweeps % 2 == 0;
+    const auto chunk = [&](int i) { return chunk_of_visit(i, n, forward); };
+    Buffer* cur = &buffer_for(chunk(0), nullptr, nullptr);
+    Buffer* prev = nullptr;
+    load(chunk(0), *cur);
     h2d_.fence();
-    for (int v = 0; v < n; ++v) {
+    for (int i = 0; i < n; ++i) {
+      const int v = chunk(i);
       OutOfCoreStats::Visit visit;
       visit.chunk = v;
       visit.start = clock.seconds();
       const double h2d_before = stats_.h2d_bytes, d2h_before = stats_.d2h_bytes;
-      Buffer& b = buffers_[std::size_t(v % pipeline_buffers)];
       // Both copies are queued before the compute: its launches may block
       // the host (they would hold back the copy queued after them).
-      if (v > 0) store(chunks_[std::size_t(v) - 1], buffers_[std::size_t((v - 1) % pipeline_buffers)]);
-      if (v + 1 < n) load_next(v, b, buffers_[std::size_t((v + 1) % pipeline_buffers)]);
-      compute(chunks_[std::size_t(v)], b, k);
-      if (reduce) reduce_core(chunks_[std::size_t(v)], b, v);
+      if (stores_previous(i, n)) store(chunk(i - 1), *prev);
+      Buffer* next = i + 1 < n ? &buffer_for(chunk(i + 1), cur, prev) : nullptr;
+      if (next) load(chunk(i + 1), *next);
+      compute(chunks_[std::size_t(v)], *cur, k);
+      cur->step = step_ + k;
+      cur->whole = false;
+      if (reduce) reduce_core(chunks_[std::size_t(v)], *cur, v);
       visit.queued = clock.seconds();
       fence("seis::out_of_core_compute", DefaultExec());
       visit.compute_end = clock.seconds();
@@ -481,9 +616,9 @@ class OutOfCoreSimulation {
       visit.h2d_bytes = stats_.h2d_bytes - h2d_before;
       visit.d2h_bytes = stats_.d2h_bytes - d2h_before;
       if (record) stats_.timeline.push_back(visit);
+      prev = cur;
+      cur = next;
     }
-    store(chunks_[std::size_t(n) - 1], buffers_[std::size_t((n - 1) % pipeline_buffers)]);
-    d2h_.fence();
     if (reduce) {
       const auto all = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), chunk_max_);
       reduced_max_ = 0;
@@ -544,7 +679,9 @@ class OutOfCoreSimulation {
   std::vector<std::string> warnings_;
   std::vector<int> land_on_;
   StepObserver observer_;
+  int observe_every_ = 1;
   OutOfCoreStats stats_;
+  std::vector<int> host_step_;  // per chunk: the step at which the host holds its own planes
   Kokkos::View<scalar_type*, DefaultMem> chunk_max_;  // per chunk and array, the last reducing sweep's
   double reduced_max_ = 0;
   int reduced_at_step_ = -1;

@@ -38,7 +38,8 @@ struct OutOfCoreStats {
   std::size_t budget = 0, device_bytes = 0;
   int buffer_planes = 0;  // planes a buffer can hold
   PipelineShape shape;
-  int halo_planes = 0, chunks = 0, sweeps = 0;
+  int halo_planes = 0, chunks = 0, sweeps = 0;  // sweeps alternate direction, the first forward
+  int chunks_kept = 0;  // loads that found their chunk still on the device (from the sweep before)
   PipelineRates rates;
   double h2d_bytes = 0, d2h_bytes = 0, d2d_bytes = 0;  // moved so far
   double planes_computed = 0;                          // plane-steps, halos included
@@ -50,7 +51,7 @@ struct OutOfCoreStats {
     double queued = 0;  // when the host had queued the copies and the compute
     double h2d_bytes = 0, d2h_bytes = 0;
   };
-  std::vector<Visit> timeline;  // the first sweep
+  std::vector<Visit> timeline;  // the second sweep (the first in steady state), else the first
 };
 
 }  // namespace seis
