@@ -475,9 +475,30 @@ class Cpml {
       return {pml.psi_[A].data() + first, pml.xi_[A].data() + first, step, pml.b_[A](g), pml.a_[A](g)};
     }
 
+    // Whether x and the across axis are damped is fixed per column: each
+    // combination walks its own copy of the loop, with no per-plane tests
+    // and no memory-variable pointers it does not need (an x-slab column is
+    // always x-damped; most z- and y-slab columns are damped along W only).
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       const CpmlAuxLayout& l = pml.layout_;
       const int x = slab.x0 + i, across = (Across == 1 ? slab.y0 : slab.z0) + j;
+      if constexpr (!WDamped) {
+        walk<true, false>(x, across, c);
+      } else {
+        const bool dx = l.template damped<0>(x), da = AcrossDamped && l.template damped<Across>(across);
+        if (dx) {
+          if (da) walk<true, AcrossDamped>(x, across, c);
+          else walk<true, false>(x, across, c);
+        } else {
+          if (da) walk<false, AcrossDamped>(x, across, c);
+          else walk<false, false>(x, across, c);
+        }
+      }
+    }
+
+    template <bool DX, bool DA>
+    KOKKOS_INLINE_FUNCTION void walk(int x, int across, int c) const {
+      const CpmlAuxLayout& l = pml.layout_;
       const int w_begin = W == 2 ? slab.z0 : slab.y0, w_end = W == 2 ? slab.z1 : slab.y1;
       const int w0 = w_begin + c * chunk, w1 = w0 + chunk < w_end ? w0 + chunk : w_end;
       const int y = W == 1 ? w0 : across, z = W == 2 ? w0 : across;
@@ -488,10 +509,9 @@ class Cpml {
       Scalar* next = d.next[Physics::pressure_field] + start;
       const Scalar* V = d.model[Physics::velocity_model] + start;
 
-      // x and the across axis: damped or not for the whole column.
-      const bool dx = l.template damped<0>(x), da = AcrossDamped && l.template damped<Across>(across);
-      Memory mx = dx ? memory<0>(x, y, z) : Memory{};
-      Memory ma = da ? memory<Across>(x, y, z) : Memory{};
+      Memory mx, ma;
+      if constexpr (DX) mx = memory<0>(x, y, z);
+      if constexpr (DA) ma = memory<Across>(x, y, z);
       const index_t na = l.template stride<Across>();  // psi neighbours along the across axis
 
       Scalar col[2 * R + 1];
@@ -517,8 +537,9 @@ class Cpml {
         for (int m = 1; m <= R; ++m)
           xp[m - 1] = p[m], xm[m - 1] = p[-m], ap[m - 1] = p[m * sa], am[m - 1] = p[-m * sa];
         Scalar sx[4] = {0, 0, 0, 0}, sa4[4] = {0, 0, 0, 0}, xi_x = 0, xi_a = 0, xi_w = 0;
-        if (dx) sx[0] = mx.psi[-2], sx[1] = mx.psi[-1], sx[2] = mx.psi[1], sx[3] = mx.psi[2], xi_x = *mx.xi;
-        if (da) sa4[0] = ma.psi[-2 * na], sa4[1] = ma.psi[-na], sa4[2] = ma.psi[na], sa4[3] = ma.psi[2 * na], xi_a = *ma.xi;
+        if constexpr (DX) sx[0] = mx.psi[-2], sx[1] = mx.psi[-1], sx[2] = mx.psi[1], sx[3] = mx.psi[2], xi_x = *mx.xi;
+        if constexpr (DA)
+          sa4[0] = ma.psi[-2 * na], sa4[1] = ma.psi[-na], sa4[2] = ma.psi[na], sa4[3] = ma.psi[2 * na], xi_a = *ma.xi;
         if (WDamped) {
           xi_w = *xiw;
           pw[4] = psi_w(w + 2, psw + 2 * nw, col[R], col[R + 1], col[R + 3], col[R + 4]);
@@ -545,14 +566,14 @@ class Cpml {
               damp(pml.d1w_[A], pml.b_[A](g), pml.a_[A](g), d2, pw[0], pw[1], pw[3], pw[4], xi_w, extra);
             }
           } else if constexpr (A == 0) {
-            if (dx) damp(pml.d1w_[A], mx.b, mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
+            if constexpr (DX) damp(pml.d1w_[A], mx.b, mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
           } else {
-            if (da) damp(pml.d1w_[A], ma.b, ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
+            if constexpr (DA) damp(pml.d1w_[A], ma.b, ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
           }
         });
         *next = Scalar(2) * col[R] - p_prev + vel * (lap + extra);
-        if (dx) *mx.xi = xi_x, mx.psi += mx.step, mx.xi += mx.step;
-        if (da) *ma.xi = xi_a, ma.psi += ma.step, ma.xi += ma.step;
+        if constexpr (DX) *mx.xi = xi_x, mx.psi += mx.step, mx.xi += mx.step;
+        if constexpr (DA) *ma.xi = xi_a, ma.psi += ma.step, ma.xi += ma.step;
         if (WDamped) {
           *xiw = xi_w, psw += nw, xiw += nw;
           for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
