@@ -454,14 +454,15 @@ class Cpml {
     int chunk;
     int mw0, mw1;
 
-    // psi_W of plane ww advanced from p at ww-2, ww-1, ww+1, ww+2 where pass A
-    // would advance it; elsewhere it stays (zero, never written).
-    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_w(int ww, int at, Scalar m2, Scalar m1, Scalar p1, Scalar p2) const {
-      Scalar* psi = pml.psi_[W].data() + at;
-      if (ww < mw0 || ww >= mw1) return *psi;
+    // psi_W of plane ww (index at, value old) advanced from p at ww-2, ww-1,
+    // ww+1, ww+2 where pass A would advance it; elsewhere it stays (zero,
+    // never written).
+    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_w(int ww, int at, Scalar old, Scalar m2, Scalar m1, Scalar p1,
+                                             Scalar p2) const {
+      if (ww < mw0 || ww >= mw1) return old;
       const int g = pml.layout_.template global<W>(ww);
-      const Scalar v = psi_step(pml.d1w_[W], pml.b_[W](g), *psi, pml.a_[W](g), m2, m1, p1, p2);
-      *psi = v;
+      const Scalar v = psi_step(pml.d1w_[W], pml.b_[W](g), old, pml.a_[W](g), m2, m1, p1, p2);
+      pml.psi_[W].data()[at] = v;
       return v;
     }
 
@@ -533,8 +534,14 @@ class Cpml {
       if (WDamped) {
         iw = int(l.template index<W>(x, y, z));
         for (int m = 0; m < 4; ++m)
-          pw[m] = psi_w(w0 - 2 + m, iw + (m - 2) * nw, col[m], col[m + 1], col[m + 3], col[m + 4]);
+          pw[m] = psi_w(w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[m], col[m + 1],
+                        col[m + 3], col[m + 4]);
       }
+      // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
+      // the column's thread alone writes them, and their DRAM latency
+      // otherwise stalls every plane.
+      Scalar psi_w_ahead = 0, xi_w_ahead = 0;
+      if (WDamped) psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw], xi_w_ahead = pml.xi_[W].data()[iw];
 
       Scalar top = p[R * sw], prev = *next, v = *V;  // plane w0's streamed values
       for (int w = w0; w < w1; ++w) {
@@ -558,8 +565,11 @@ class Cpml {
           xi_a = pml.xi_[Across].data()[ma.at];
         }
         if (WDamped) {
-          xi_w = pml.xi_[W].data()[iw];
-          pw[4] = psi_w(w + 2, iw + 2 * nw, col[R], col[R + 1], col[R + 3], col[R + 4]);
+          const Scalar psi_old = psi_w_ahead;
+          xi_w = xi_w_ahead;
+          const int ahead_w = w + 1 < w1 ? nw : 0;  // the last plane loads its own again (unused)
+          psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[iw + ahead_w];
+          pw[4] = psi_w(w + 2, iw + 2 * nw, psi_old, col[R], col[R + 1], col[R + 3], col[R + 4]);
         }
 
         Scalar lap = 0, extra = 0;
