@@ -543,6 +543,14 @@ class Cpml {
       Scalar psi_w_ahead = 0, xi_w_ahead = 0;
       if (WDamped) psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw], xi_w_ahead = pml.xi_[W].data()[iw];
 
+      // psi_x (x +-1, +-2) and xi_x of an x-damped column, also a plane ahead.
+      Scalar sx_ahead[4] = {0, 0, 0, 0}, xi_x_ahead = 0;
+      const auto load_x = [&](int at, Scalar(&s)[4], Scalar& xi) {
+        const Scalar* q = pml.psi_[0].data() + at;
+        s[0] = q[-2], s[1] = q[-1], s[2] = q[1], s[3] = q[2], xi = pml.xi_[0].data()[at];
+      };
+      if constexpr (DX) load_x(mx.at, sx_ahead, xi_x_ahead);
+
       Scalar top = p[R * sw], prev = *next, v = *V;  // plane w0's streamed values
       for (int w = w0; w < w1; ++w) {
         col[2 * R] = top;
@@ -556,8 +564,9 @@ class Cpml {
           xp[m - 1] = p[m], xm[m - 1] = p[-m], ap[m - 1] = p[m * sa], am[m - 1] = p[-m * sa];
         Scalar sx[4] = {0, 0, 0, 0}, sa4[4] = {0, 0, 0, 0}, xi_x = 0, xi_a = 0, xi_w = 0;
         if constexpr (DX) {
-          const Scalar* s = pml.psi_[0].data() + mx.at;
-          sx[0] = s[-2], sx[1] = s[-1], sx[2] = s[1], sx[3] = s[2], xi_x = pml.xi_[0].data()[mx.at];
+          for (int m = 0; m < 4; ++m) sx[m] = sx_ahead[m];
+          xi_x = xi_x_ahead;
+          load_x(mx.at + (w + 1 < w1 ? mx.step : 0), sx_ahead, xi_x_ahead);
         }
         if constexpr (DA) {
           const Scalar* s = pml.psi_[Across].data() + ma.at;
