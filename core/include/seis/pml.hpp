@@ -198,10 +198,13 @@ class Cpml {
       cpml_profile(sub.global_n[axis], h[axis], p, a, b);
       a_[axis] = to_device("cpml_a", a);
       b_[axis] = to_device("cpml_b", b);
-      // The update kernels index the memory variables with 32-bit offsets.
-      if (layout_.size(axis) > index_t(std::numeric_limits<int>::max()))
-        throw std::runtime_error("CPML memory variables of " + std::to_string(layout_.size(axis)) +
-                                 " points along one axis: the kernels index at most 2^31 - 1");
+      // The update kernels index the memory variables, and p around a
+      // column's point, with 32-bit offsets (see UpdateColumns).
+      if (layout_.size(axis) > index_t(std::numeric_limits<int>::max()) ||
+          grid.stride_z() * (R + 1) > index_t(std::numeric_limits<int>::max()))
+        throw std::runtime_error("CPML: memory variables of " + std::to_string(layout_.size(axis)) +
+                                 " points along one axis or planes of " + std::to_string(grid.stride_z()) +
+                                 " points: the kernels' 32-bit offsets reach 2^31 - 1");
       if (!own_memory_variables) continue;
       psi_[axis] = coef_view("cpml_psi", std::size_t(layout_.size(axis)));
       xi_[axis] = coef_view("cpml_xi", std::size_t(layout_.size(axis)));
@@ -441,10 +444,11 @@ class Cpml {
   // (over [mw0, mw1): the layers pass A would do, ghost layers included),
   // and keeps the new psi_W at w-2..w+2 in registers: psi_W needs no pass A
   // of its own there, nor its re-read (32 B per y-slab point against 40 for
-  // pass A + pass B). The next plane's streamed values (p at w+R+1, p-, V)
-  // are loaded before this plane's stores, so their latency overlaps the
-  // arithmetic. Each axis joins lap and extra in the order x, y, z whatever
-  // W is: the values are those of the point-by-point update.
+  // pass A + pass B). The next plane's streamed values (p at w+R+1, p-, V,
+  // psi_W and xi_W, psi_x and xi_x where x is damped) are loaded before
+  // this plane's stores, so their latency overlaps the arithmetic. Each
+  // axis joins lap and extra in the order x, y, z whatever W is: the values
+  // are those of the point-by-point update.
   template <class Physics, int W, bool WDamped, bool AcrossDamped>
   struct UpdateColumns {
     static constexpr int Across = W == 2 ? 1 : 2;
@@ -511,9 +515,8 @@ class Cpml {
       const int w_begin = W == 2 ? slab.z0 : slab.y0, w_end = W == 2 ? slab.z1 : slab.y1;
       const int w0 = w_begin + c * chunk, w1 = w0 + chunk < w_end ? w0 + chunk : w_end;
       const int y = W == 1 ? w0 : across, z = W == 2 ? w0 : across;
-      // Offsets from the column's pointers in 32 bits (R planes fit): a
-      // neighbour's address is then one wide multiply-add off the plane's,
-      // not a 64-bit add chain.
+      // Offsets from the column's pointers in 32 bits (R + 1 planes fit, the
+      // constructor checks): fewer registers and no 64-bit add chains.
       const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
       const int sw = W == 2 ? sz : sy, sa = W == 2 ? sy : sz;
       const index_t start = d.grid.index(x, y, z);
