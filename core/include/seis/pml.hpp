@@ -55,6 +55,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -196,6 +198,13 @@ class Cpml {
       cpml_profile(sub.global_n[axis], h[axis], p, a, b);
       a_[axis] = to_device("cpml_a", a);
       b_[axis] = to_device("cpml_b", b);
+      // The update kernels index the memory variables, and p around a
+      // column's point, with 32-bit offsets (see UpdateColumns).
+      if (layout_.size(axis) > index_t(std::numeric_limits<int>::max()) ||
+          grid.stride_z() * (R + 1) > index_t(std::numeric_limits<int>::max()))
+        throw std::runtime_error("CPML: memory variables of " + std::to_string(layout_.size(axis)) +
+                                 " points along one axis or planes of " + std::to_string(grid.stride_z()) +
+                                 " points: the kernels' 32-bit offsets reach 2^31 - 1");
       if (!own_memory_variables) continue;
       psi_[axis] = coef_view("cpml_psi", std::size_t(layout_.size(axis)));
       xi_[axis] = coef_view("cpml_xi", std::size_t(layout_.size(axis)));
@@ -435,10 +444,11 @@ class Cpml {
   // (over [mw0, mw1): the layers pass A would do, ghost layers included),
   // and keeps the new psi_W at w-2..w+2 in registers: psi_W needs no pass A
   // of its own there, nor its re-read (32 B per y-slab point against 40 for
-  // pass A + pass B). The next plane's streamed values (p at w+R+1, p-, V)
-  // are loaded before this plane's stores, so their latency overlaps the
-  // arithmetic. Each axis joins lap and extra in the order x, y, z whatever
-  // W is: the values are those of the point-by-point update.
+  // pass A + pass B). The next plane's streamed values (p at w+R+1, p-, V,
+  // psi_W and xi_W, psi_x and xi_x where x is damped) are loaded before
+  // this plane's stores, so their latency overlaps the arithmetic. Each
+  // axis joins lap and extra in the order x, y, z whatever W is: the values
+  // are those of the point-by-point update.
   template <class Physics, int W, bool WDamped, bool AcrossDamped>
   struct UpdateColumns {
     static constexpr int Across = W == 2 ? 1 : 2;
@@ -448,22 +458,25 @@ class Cpml {
     int chunk;
     int mw0, mw1;
 
-    // psi_W of plane ww advanced from p at ww-2, ww-1, ww+1, ww+2 where pass A
-    // would advance it; elsewhere it stays (zero, never written).
-    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_w(int ww, Scalar* psi, Scalar m2, Scalar m1, Scalar p1, Scalar p2) const {
-      if (ww < mw0 || ww >= mw1) return *psi;
+    // psi_W of plane ww (index at, value old) advanced from p at ww-2, ww-1,
+    // ww+1, ww+2 where pass A would advance it; elsewhere it stays (zero,
+    // never written).
+    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_w(int ww, int at, Scalar old, Scalar m2, Scalar m1, Scalar p1,
+                                             Scalar p2) const {
+      if (ww < mw0 || ww >= mw1) return old;
       const int g = pml.layout_.template global<W>(ww);
-      const Scalar v = psi_step(pml.d1w_[W], pml.b_[W](g), *psi, pml.a_[W](g), m2, m1, p1, p2);
-      *psi = v;
+      const Scalar v = psi_step(pml.d1w_[W], pml.b_[W](g), old, pml.a_[W](g), m2, m1, p1, p2);
+      pml.psi_[W].data()[at] = v;
       return v;
     }
 
     // The memory variables of axis A (not W) along a column from (x, y, z):
-    // they move by a fixed step per plane; b and a are the column's.
+    // index `at` in psi_[A] and xi_[A] moves by a fixed step per plane; b and
+    // a are the column's. A 32-bit index off the views' bases (kernel
+    // arguments, uniform) takes one register where two 64-bit pointers took
+    // four (the constructor checks that the indices fit).
     struct Memory {
-      const Scalar* psi = nullptr;
-      Scalar* xi = nullptr;
-      index_t step = 0;
+      int at = 0, step = 0;
       Scalar b = 0, a = 0;
     };
     template <int A>
@@ -472,56 +485,103 @@ class Cpml {
       const int g = l.template global<A>(A == 0 ? x : A == 1 ? y : z);
       const index_t first = l.template index<A>(x, y, z);
       const index_t step = l.template index<A>(x, y + (W == 1), z + (W == 2)) - first;
-      return {pml.psi_[A].data() + first, pml.xi_[A].data() + first, step, pml.b_[A](g), pml.a_[A](g)};
+      return {int(first), int(step), pml.b_[A](g), pml.a_[A](g)};
     }
 
+    // Whether x and the across axis are damped is fixed per column: each
+    // combination walks its own copy of the loop, with no per-plane tests
+    // and no memory-variable pointers it does not need (an x-slab column is
+    // always x-damped; most z- and y-slab columns are damped along W only).
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       const CpmlAuxLayout& l = pml.layout_;
       const int x = slab.x0 + i, across = (Across == 1 ? slab.y0 : slab.z0) + j;
+      if constexpr (!WDamped) {
+        walk<true, false>(x, across, c);
+      } else {
+        const bool dx = l.template damped<0>(x), da = AcrossDamped && l.template damped<Across>(across);
+        if (dx) {
+          if (da) walk<true, AcrossDamped>(x, across, c);
+          else walk<true, false>(x, across, c);
+        } else {
+          if (da) walk<false, AcrossDamped>(x, across, c);
+          else walk<false, false>(x, across, c);
+        }
+      }
+    }
+
+    template <bool DX, bool DA>
+    KOKKOS_INLINE_FUNCTION void walk(int x, int across, int c) const {
+      const CpmlAuxLayout& l = pml.layout_;
       const int w_begin = W == 2 ? slab.z0 : slab.y0, w_end = W == 2 ? slab.z1 : slab.y1;
       const int w0 = w_begin + c * chunk, w1 = w0 + chunk < w_end ? w0 + chunk : w_end;
       const int y = W == 1 ? w0 : across, z = W == 2 ? w0 : across;
-      const index_t sy = d.grid.stride_y(), sz = d.grid.stride_z();
-      const index_t sw = W == 2 ? sz : sy, sa = W == 2 ? sy : sz;
+      // Offsets from the column's pointers in 32 bits (R + 1 planes fit, the
+      // constructor checks): fewer registers and no 64-bit add chains.
+      const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
+      const int sw = W == 2 ? sz : sy, sa = W == 2 ? sy : sz;
       const index_t start = d.grid.index(x, y, z);
       const Scalar* p = d.cur[Physics::pressure_field] + start;
       Scalar* next = d.next[Physics::pressure_field] + start;
       const Scalar* V = d.model[Physics::velocity_model] + start;
 
-      // x and the across axis: damped or not for the whole column.
-      const bool dx = l.template damped<0>(x), da = AcrossDamped && l.template damped<Across>(across);
-      Memory mx = dx ? memory<0>(x, y, z) : Memory{};
-      Memory ma = da ? memory<Across>(x, y, z) : Memory{};
-      const index_t na = l.template stride<Across>();  // psi neighbours along the across axis
+      Memory mx, ma;
+      if constexpr (DX) mx = memory<0>(x, y, z);
+      if constexpr (DA) ma = memory<Across>(x, y, z);
+      const int na = int(l.template stride<Across>());  // psi neighbours along the across axis
 
       Scalar col[2 * R + 1];
       for (int m = 0; m < 2 * R; ++m) col[m] = p[(m - R) * sw];
       Scalar pw[5] = {0, 0, 0, 0, 0};  // new psi_W at w-2..w+2
-      Scalar* psw = nullptr;
-      Scalar* xiw = nullptr;
-      const index_t nw = l.template stride<W>();
+      int iw = 0;  // index of plane w's psi_W and xi_W
+      const int nw = int(l.template stride<W>());
       if (WDamped) {
-        const index_t first = l.template index<W>(x, y, z);
-        psw = pml.psi_[W].data() + first;
-        xiw = pml.xi_[W].data() + first;
+        iw = int(l.template index<W>(x, y, z));
         for (int m = 0; m < 4; ++m)
-          pw[m] = psi_w(w0 - 2 + m, psw + (m - 2) * nw, col[m], col[m + 1], col[m + 3], col[m + 4]);
+          pw[m] = psi_w(w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[m], col[m + 1],
+                        col[m + 3], col[m + 4]);
       }
+      // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
+      // the column's thread alone writes them, and their DRAM latency
+      // otherwise stalls every plane.
+      Scalar psi_w_ahead = 0, xi_w_ahead = 0;
+      if (WDamped) psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw], xi_w_ahead = pml.xi_[W].data()[iw];
+
+      // psi_x (x +-1, +-2) and xi_x of an x-damped column, also a plane ahead.
+      Scalar sx_ahead[4] = {0, 0, 0, 0}, xi_x_ahead = 0;
+      const auto load_x = [&](int at, Scalar(&s)[4], Scalar& xi) {
+        const Scalar* q = pml.psi_[0].data() + at;
+        s[0] = q[-2], s[1] = q[-1], s[2] = q[1], s[3] = q[2], xi = pml.xi_[0].data()[at];
+      };
+      if constexpr (DX) load_x(mx.at, sx_ahead, xi_x_ahead);
 
       Scalar top = p[R * sw], prev = *next, v = *V;  // plane w0's streamed values
       for (int w = w0; w < w1; ++w) {
         col[2 * R] = top;
         const Scalar p_prev = prev, vel = v;
-        if (w + 1 < w1) top = p[(R + 1) * sw], prev = next[sw], v = V[sw];
+        // The next plane's; the last plane loads its own again (unused),
+        // which costs less than a test around the loads.
+        const int ahead = w + 1 < w1 ? sw : 0;
+        top = p[R * sw + ahead], prev = next[ahead], v = V[ahead];
         Scalar xp[R], xm[R], ap[R], am[R];
         for (int m = 1; m <= R; ++m)
           xp[m - 1] = p[m], xm[m - 1] = p[-m], ap[m - 1] = p[m * sa], am[m - 1] = p[-m * sa];
         Scalar sx[4] = {0, 0, 0, 0}, sa4[4] = {0, 0, 0, 0}, xi_x = 0, xi_a = 0, xi_w = 0;
-        if (dx) sx[0] = mx.psi[-2], sx[1] = mx.psi[-1], sx[2] = mx.psi[1], sx[3] = mx.psi[2], xi_x = *mx.xi;
-        if (da) sa4[0] = ma.psi[-2 * na], sa4[1] = ma.psi[-na], sa4[2] = ma.psi[na], sa4[3] = ma.psi[2 * na], xi_a = *ma.xi;
+        if constexpr (DX) {
+          for (int m = 0; m < 4; ++m) sx[m] = sx_ahead[m];
+          xi_x = xi_x_ahead;
+          load_x(mx.at + (w + 1 < w1 ? mx.step : 0), sx_ahead, xi_x_ahead);
+        }
+        if constexpr (DA) {
+          const Scalar* s = pml.psi_[Across].data() + ma.at;
+          sa4[0] = s[-2 * na], sa4[1] = s[-na], sa4[2] = s[na], sa4[3] = s[2 * na];
+          xi_a = pml.xi_[Across].data()[ma.at];
+        }
         if (WDamped) {
-          xi_w = *xiw;
-          pw[4] = psi_w(w + 2, psw + 2 * nw, col[R], col[R + 1], col[R + 3], col[R + 4]);
+          const Scalar psi_old = psi_w_ahead;
+          xi_w = xi_w_ahead;
+          const int ahead_w = w + 1 < w1 ? nw : 0;  // the last plane loads its own again (unused)
+          psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[iw + ahead_w];
+          pw[4] = psi_w(w + 2, iw + 2 * nw, psi_old, col[R], col[R + 1], col[R + 3], col[R + 4]);
         }
 
         Scalar lap = 0, extra = 0;
@@ -545,16 +605,16 @@ class Cpml {
               damp(pml.d1w_[A], pml.b_[A](g), pml.a_[A](g), d2, pw[0], pw[1], pw[3], pw[4], xi_w, extra);
             }
           } else if constexpr (A == 0) {
-            if (dx) damp(pml.d1w_[A], mx.b, mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
+            if constexpr (DX) damp(pml.d1w_[A], mx.b, mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
           } else {
-            if (da) damp(pml.d1w_[A], ma.b, ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
+            if constexpr (DA) damp(pml.d1w_[A], ma.b, ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
           }
         });
         *next = Scalar(2) * col[R] - p_prev + vel * (lap + extra);
-        if (dx) *mx.xi = xi_x, mx.psi += mx.step, mx.xi += mx.step;
-        if (da) *ma.xi = xi_a, ma.psi += ma.step, ma.xi += ma.step;
+        if constexpr (DX) pml.xi_[0].data()[mx.at] = xi_x, mx.at += mx.step;
+        if constexpr (DA) pml.xi_[Across].data()[ma.at] = xi_a, ma.at += ma.step;
         if (WDamped) {
-          *xiw = xi_w, psw += nw, xiw += nw;
+          pml.xi_[W].data()[iw] = xi_w, iw += nw;
           for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         }
         for (int m = 0; m < 2 * R; ++m) col[m] = col[m + 1];

@@ -53,7 +53,11 @@
 // Their loads wait on DRAM, so occupancy matters. nvcc 13 for sm_90 gives
 // the z-slab update 96 registers unbounded (2 teams, 25 %), 80 at 3 teams
 // (a few spills), 64 at 4 (more). H200, iso-large-gpu CPML ms/step: 3.87 at
-// 2 teams, 3.65 at 3, 4.42 at 4 (perf/results/h200-2026-11-23/cpml).
+// 2 teams, 3.65 at 3, 4.42 at 4 (perf/results/h200-2026-11-23/cpml). Since
+// each column walks a loop specialised to its damped axes (seis/pml.hpp),
+// 3 teams spill nothing; at 4 the loop of most columns (damped along the
+// walk only) spills nothing, those of columns also damped along x spill a
+// few values (ptxas, nvcc 13, sm_90): .deps/cpml-next2.sh times both.
 #ifndef SEIS_CPML_MAX_THREADS
 #define SEIS_CPML_MAX_THREADS 256
 #endif
