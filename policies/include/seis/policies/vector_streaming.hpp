@@ -29,6 +29,7 @@
 
 #include "seis/physics/plane_terms.hpp"
 #include "seis/halo_copy_plan.hpp"
+#include "seis/policies/plane_pointers.hpp"
 #include "seis/policies/register_queue.hpp"
 #include "seis/policies/streaming_body.hpp"
 #include "seis/policies/team_loops.hpp"
@@ -333,19 +334,9 @@ struct VectorStreamingBody
     return p + ((VEC - misalignment) & (VEC - 1));
   }
 
-  // The fields, previous level and model at one grid index, each pointer
-  // opaque to the optimiser, so that a thread's 32-bit offset from it costs
-  // one multiply-add per access.
-  struct PlanePointers {
-    const scalar_type* cur[F];
-    scalar_type* next[F];
-    const scalar_type* model[Physics::num_model];
-    KOKKOS_FORCEINLINE_FUNCTION PlanePointers(const StepData<Physics>& d, index_t at) {
-      for (int f = 0; f < F; ++f) cur[f] = ExecTraits<Exec>::opaque_base(d.cur[f] + at);
-      for (int f = 0; f < F; ++f) next[f] = ExecTraits<Exec>::opaque_base(d.next[f] + at);
-      for (int m = 0; m < Physics::num_model; ++m) model[m] = ExecTraits<Exec>::opaque_base(d.model[m] + at);
-    }
-  };
+  // The fields, previous level and model at one grid index, opaque to the
+  // optimiser (seis/policies/plane_pointers.hpp).
+  using PlanePointers = seis::PlanePointers<Physics, Exec>;
 
   KOKKOS_FORCEINLINE_FUNCTION void load_lanes(lanes_type& lanes, const scalar_type* const* base, int at) const {
     for (int f = 0; f < F; ++f) {
