@@ -273,10 +273,7 @@ __global__ void SEIS_NATIVE_VECTOR_STREAMING_BOUNDS(Op)
     here += sz;
   };
 
-  for (int k0 = 0; k0 < n; k0 += QA)
-    static_for<0, QA>([&](auto u) {
-      if (k0 + u < n) step(k0 + u, u);
-    });
+  for_each_streamed_plane<true, QA>(n, step);
 }
 
 }  // namespace seis::native::dev

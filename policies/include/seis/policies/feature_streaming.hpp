@@ -29,6 +29,7 @@
 #include "seis/halo_copy_plan.hpp"
 #include "seis/physics/plane_features.hpp"
 #include "seis/policies/plane_pointers.hpp"
+#include "seis/policies/point_memory.hpp"
 #include "seis/policies/register_queue.hpp"
 #include "seis/policies/streaming_body.hpp"
 #include "seis/policies/team_loops.hpp"
@@ -152,7 +153,8 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
 
     const index_t ahead_distance = (R + 1) * sz;
     index_t here = tile_first;  // the plane being updated, at the tile's first point
-    LoadedPoint<Physics, Exec> point[CPT];
+    // Previous level and model, loaded early; stored with streaming stores.
+    PreloadedPoint<Physics, Exec, true> point[CPT];
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
       const bool more = k + 1 < n;
@@ -202,10 +204,7 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
       here += sz;
     };
 
-    for (int k0 = 0; k0 < n; k0 += Q)
-      static_for<0, Q>([&](auto u) {
-        if (k0 + u < n) step(k0 + u, u);
-      });
+    for_each_streamed_plane<true, Q>(n, step);
   }
 
  private:

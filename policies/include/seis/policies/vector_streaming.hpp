@@ -319,10 +319,7 @@ struct VectorStreamingBody
       here += sz;
     };
 
-    for (int k0 = 0; k0 < n; k0 += Q)
-      static_for<0, Q>([&](auto u) {
-        if (k0 + u < n) step(k0 + u, u);
-      });
+    for_each_streamed_plane<true, Q>(n, step);
   }
 
  private:
