@@ -85,6 +85,12 @@ inline nlohmann::json out_of_core_report(const OutOfCoreStats& s, const RunPlan&
       {"redundant_compute_fraction", interior_planes > 0 ? s.planes_computed / interior_planes - 1 : 0.0},
       {"predicted_ms_per_step", 1e3 * s.shape.predicted_s_per_step},
       {"measured_ms_per_step", 1e3 * t.wall_s / steps},
+      // The whole run's figure includes the first sweep, which loads every
+      // chunk (none kept from a sweep before); the timeline's sweep is the
+      // steady state a long run converges to.
+      {"steady_sweep_steps", s.timeline_steps},
+      {"steady_ms_per_step", s.timeline_steps > 0 ? 1e3 * s.timeline_sweep_s / s.timeline_steps : 0.0},
+      {"device_copy_gbytes_per_s", s.rates.d2d_bytes_per_s / 1e9},
       {"timeline_note", "the second sweep (steady state), or the first when the run had one; every visit starts its compute and both copies together; queued is when the "
                         "host had queued them; compute_end is when the compute instance was done; h2d_end and d2h_end are fenced after it, so a copy that "
                         "ended sooner shows compute_end (an upper bound)"},

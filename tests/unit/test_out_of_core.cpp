@@ -279,6 +279,19 @@ TEST_CASE("chunks own every plane once and hold R k halo planes, cut at the grid
     }
 }
 
+TEST_CASE("sweeps are as even as their number allows and still land on the steps asked", "[out_of_core]") {
+  const auto sweeps_of = [](int steps, std::vector<int> land_on, int k) {
+    std::vector<int> lengths;
+    for (int done = 0; done < steps; done += lengths.back()) lengths.push_back(next_sweep_steps(steps - done, land_on, done, k));
+    return lengths;
+  };
+  CHECK(sweeps_of(64, {}, 19) == std::vector<int>{16, 16, 16, 16});  // not 19, 19, 19, 7
+  CHECK(sweeps_of(57, {}, 19) == std::vector<int>{19, 19, 19});
+  CHECK(sweeps_of(14, {}, 3) == std::vector<int>{3, 3, 3, 3, 2});  // as many sweeps as ceil(14 / 3)
+  CHECK(sweeps_of(30, {10}, 4) == std::vector<int>{4, 3, 3, 4, 3, 3, 4, 3, 3});  // ends on 10, 20, 30
+  CHECK(sweeps_of(5, {}, 8) == std::vector<int>{5});
+}
+
 TEST_CASE("a visit computes only the planes its chunk's own planes depend on, R a step and the CPML's 2 beyond",
           "[out_of_core]") {
   const int R = Grid::radius;

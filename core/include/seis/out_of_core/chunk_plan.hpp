@@ -139,12 +139,27 @@ inline double planes_computed_per_visit(const ZChunk& c, int steps_per_visit) {
 struct PipelineRates {
   double seconds_per_plane = 0;  // compute of one plane, one step (inner + CPML)
   double h2d_bytes_per_s = 0, d2h_bytes_per_s = 0, both_bytes_per_s = 0;  // pinned copies
+  double d2d_bytes_per_s = 0;  // region sharing's copies between buffers (0: not counted)
 };
 
 struct PipelineShape {
   int steps_per_visit = 1, chunk_planes = 1;
   double predicted_s_per_step = std::numeric_limits<double>::infinity();
 };
+
+// Steps of the next sweep, from step `step` with `left` to run: at most
+// k = steps_per_visit, ending on the next multiple of each of `land_on` (or
+// at the end), and the sweeps up to there as even as their number allows
+// (64 steps at k = 19: 16 each, not 19, 19, 19, 7). A sweep moves the same
+// bytes whatever its length, so the count stays ceil(segment / k); shorter
+// sweeps compute fewer halo planes, and the last one is no longer a short
+// one that pays a whole sweep's copies for a few steps.
+inline int next_sweep_steps(int left, const std::vector<int>& land_on, int step, int steps_per_visit) {
+  int segment = left;
+  for (int every : land_on) segment = std::min(segment, every - step % every);
+  const int sweeps = (segment + steps_per_visit - 1) / steps_per_visit;
+  return (segment + sweeps - 1) / sweeps;
+}
 
 // Chunk of visit i in a sweep of n chunks (sweeps alternate direction).
 inline int chunk_of_visit(int i, int n, bool forward) { return forward ? i : n - 1 - i; }
@@ -165,9 +180,11 @@ inline int planes_outside(int a, int b, int c, int d) {
 // device, where the previous sweep left them: they bring from the host only
 // the written-back planes of their buffer that none of them owns (the first
 // chunk's before its compute, not overlapped). Every other visit takes the
-// longest of its compute, its copy in (the next chunk's planes beyond this
-// one's buffer), its copy out (the previous chunk, when its buffer is needed
-// again) and both copies together.
+// longest of its compute (with the planes the next chunk shares with this
+// one, copied between buffers on the same instance first), its copy in (the
+// next chunk's planes beyond this one's buffer), its copy out (the previous
+// chunk, when its buffer is needed again) and both copies together. The
+// bytes of a plane include the CPML memory variables of its x and y slabs.
 inline double predict_seconds_per_step(const PipelineRates& r, int nz, double in_bytes_per_plane,
                                        double out_bytes_per_plane, int k, int core) {
   const std::vector<ZChunk> chunks = z_chunks(nz, core, k);
@@ -181,14 +198,16 @@ inline double predict_seconds_per_step(const PipelineRates& r, int nz, double in
   double sweep = refresh_bytes(chunks.front()) / r.h2d_bytes_per_s;
   for (int i = 0; i < n; ++i) {
     const ZChunk& c = chunks[std::size_t(i)];
-    double in = 0;
+    double in = 0, shared = 0;
     if (i + 1 < n) {
       const ZChunk& next = chunks[std::size_t(i) + 1];
       in = i + 1 < resident ? refresh_bytes(next) : (next.ext1 - c.ext1) * in_bytes_per_plane;
+      if (i + 1 >= resident) shared = std::max(0, c.ext1 - next.ext0) * in_bytes_per_plane;
     }
     const double out =
         stores_previous(i, n) ? (chunks[std::size_t(i) - 1].core1 - chunks[std::size_t(i) - 1].core0) * out_bytes_per_plane : 0;
-    const double compute = planes_computed_per_visit(c, k) * r.seconds_per_plane;
+    const double compute = planes_computed_per_visit(c, k) * r.seconds_per_plane +
+                           (r.d2d_bytes_per_s > 0 ? shared / r.d2d_bytes_per_s : 0);
     sweep += std::max({compute, in / r.h2d_bytes_per_s, out / r.d2h_bytes_per_s, (in + out) / r.both_bytes_per_s});
   }
   return sweep / k;

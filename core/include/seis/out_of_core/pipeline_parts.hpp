@@ -52,6 +52,8 @@ struct OutOfCoreStats {
     double h2d_bytes = 0, d2h_bytes = 0;
   };
   std::vector<Visit> timeline;  // the second sweep (the first in steady state), else the first
+  double timeline_sweep_s = 0;   // that sweep's wall time (its reduction included)
+  int timeline_steps = 0;        // and its steps
 };
 
 }  // namespace seis
