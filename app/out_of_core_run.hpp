@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace seis {
@@ -84,6 +85,13 @@ inline nlohmann::json out_of_core_report(const OutOfCoreStats& s, const RunPlan&
       {"compute_bound_ms_per_step", 1e3 * s.planes_computed / steps * s.rates.seconds_per_plane},
       {"redundant_compute_fraction", interior_planes > 0 ? s.planes_computed / interior_planes - 1 : 0.0},
       {"predicted_ms_per_step", 1e3 * s.shape.predicted_s_per_step},
+      // Time skewing (skewed_plan.hpp), predicted from this run's rates at
+      // the same buffers: a plan for the executor to come, not a measurement.
+      {"skewed_model",
+       {{"steps_per_visit", s.skewed.steps_per_visit},
+        {"chunk_planes", s.skewed.chunk_planes},
+        {"chunks", s.skewed.chunks},
+        {"predicted_ms_per_step", std::isfinite(s.skewed.predicted_s_per_step) ? 1e3 * s.skewed.predicted_s_per_step : -1.0}}},
       {"measured_ms_per_step", 1e3 * t.wall_s / steps},
       // The whole run's figure includes the first sweep, which loads every
       // chunk (none kept from a sweep before); the timeline's sweep is the

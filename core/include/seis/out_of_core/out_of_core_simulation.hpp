@@ -37,6 +37,7 @@
 #include "seis/model_builder.hpp"
 #include "seis/out_of_core/chunk_plan.hpp"
 #include "seis/out_of_core/pipeline_parts.hpp"
+#include "seis/out_of_core/skewed_plan.hpp"
 #include "seis/pml.hpp"
 #include "seis/receivers.hpp"
 #include "seis/regions.hpp"
@@ -348,6 +349,8 @@ class OutOfCoreSimulation {
     if (!(stats_.shape.predicted_s_per_step < 1e300))
       throw std::logic_error("no out-of-core pipeline shape fits (the plan checks it)");
     stats_.halo_planes = R * stats_.shape.steps_per_visit;
+    stats_.skewed = choose_skewed_shape(stats_.rates, plan_.grid.nz(), stats_.buffer_planes, plan_.scenario.pml_thickness,
+                                        in_bytes_per_plane(), out_bytes_per_plane());
   }
 
   void make_chunks() {

@@ -5,6 +5,7 @@
 
 #include "seis/grid.hpp"
 #include "seis/out_of_core/chunk_plan.hpp"
+#include "seis/out_of_core/skewed_plan.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -38,6 +39,7 @@ struct OutOfCoreStats {
   std::size_t budget = 0, device_bytes = 0;
   int buffer_planes = 0;  // planes a buffer can hold
   PipelineShape shape;
+  SkewedShape skewed;  // what time skewing would take and give at the same buffers (not run yet)
   int halo_planes = 0, chunks = 0, sweeps = 0;  // sweeps alternate direction, the first forward
   int chunks_kept = 0;  // loads that found their chunk still on the device (from the sweep before)
   PipelineRates rates;
