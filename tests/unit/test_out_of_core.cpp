@@ -294,6 +294,29 @@ TEST_CASE("sweeps are as even as their number allows and still land on the steps
   CHECK(sweeps_of(5, {}, 8) == std::vector<int>{5});
 }
 
+TEST_CASE("for a short run the pipeline's k avoids a last sweep that pays a whole sweep's copies for few steps",
+          "[out_of_core]") {
+  // Rates and sizes of iso 1536 x 1536 x 2304 at 24 GiB on the H200
+  // (perf/results/h200-2026-11-24/out-of-core): 244-plane buffers.
+  PipelineRates h200;
+  h200.seconds_per_plane = 14.93e-6;
+  h200.h2d_bytes_per_s = 53.6e9;
+  h200.d2h_bytes_per_s = 54.4e9;
+  h200.both_bytes_per_s = 100.3e9;
+  const double in = 30.1e6, out = 20.6e6;
+  const PipelineShape steady = choose_pipeline_shape(h200, 2304, 244, in, out, 0, 0);
+  const PipelineShape run = choose_pipeline_shape(h200, 2304, 244, in, out, 0, 0, 64);
+  CAPTURE(steady.steps_per_visit, run.steps_per_visit);
+  REQUIRE(64 % steady.steps_per_visit != 0);
+  const auto for_64 = [&](const PipelineShape& s) {
+    return predict_run_seconds_per_step(h200, 2304, in, out, s.steps_per_visit, s.chunk_planes, 64);
+  };
+  CHECK(run.predicted_s_per_step == for_64(run));
+  CHECK(for_64(run) < for_64(steady));
+  // A long run converges to the steady choice.
+  CHECK(choose_pipeline_shape(h200, 2304, 244, in, out, 0, 0, 100000).steps_per_visit == steady.steps_per_visit);
+}
+
 TEST_CASE("a visit computes only the planes its chunk's own planes depend on, R a step and the CPML's 2 beyond",
           "[out_of_core]") {
   const int R = Grid::radius;

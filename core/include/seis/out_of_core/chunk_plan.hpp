@@ -213,16 +213,29 @@ inline double predict_seconds_per_step(const PipelineRates& r, int nz, double in
   return sweep / k;
 }
 
+// Predicted time of one step of a run of `steps` steps: its sweeps as
+// next_sweep_steps makes them (ceil(steps / k) sweeps of even length), each
+// as long as the steady state's at its length. A sweep costs its copies
+// whatever its length, so a short run wants k near a divisor of its steps.
+inline double predict_run_seconds_per_step(const PipelineRates& r, int nz, double in_bytes_per_plane,
+                                           double out_bytes_per_plane, int k, int core, int steps) {
+  const int sweeps = (steps + k - 1) / k, even = (steps + sweeps - 1) / sweeps;
+  return sweeps * even * predict_seconds_per_step(r, nz, in_bytes_per_plane, out_bytes_per_plane, even, core) / steps;
+}
+
 // The fastest k and chunk height that fit buffers of `max_planes` planes
-// (`steps_per_visit`, `chunk_planes` > 0 fix them).
+// (`steps_per_visit`, `chunk_planes` > 0 fix them) for a run of `steps`
+// steps (0: a long one, the steady state).
 inline PipelineShape choose_pipeline_shape(const PipelineRates& r, int nz, int max_planes, double in_bytes_per_plane,
-                                           double out_bytes_per_plane, int steps_per_visit, int chunk_planes) {
+                                           double out_bytes_per_plane, int steps_per_visit, int chunk_planes,
+                                           int steps = 0) {
   PipelineShape best;
   for (int k = 1; k <= 64; ++k) {
     if (steps_per_visit > 0 && k != steps_per_visit) continue;
     const int core = chunk_planes > 0 ? chunk_planes : std::min(max_planes - 2 * Grid::radius * k, nz);
     if (core < 1 || widest_chunk(z_chunks(nz, core, k)) > max_planes) continue;
-    const double t = predict_seconds_per_step(r, nz, in_bytes_per_plane, out_bytes_per_plane, k, core);
+    const double t = steps > 0 ? predict_run_seconds_per_step(r, nz, in_bytes_per_plane, out_bytes_per_plane, k, core, steps)
+                               : predict_seconds_per_step(r, nz, in_bytes_per_plane, out_bytes_per_plane, k, core);
     if (t < best.predicted_s_per_step) best = {k, core, t};
   }
   return best;

@@ -345,7 +345,8 @@ class OutOfCoreSimulation {
 
   void choose_shape(const OutOfCoreSettings& settings) {
     stats_.shape = choose_pipeline_shape(stats_.rates, plan_.grid.nz(), stats_.buffer_planes, in_bytes_per_plane(),
-                                         out_bytes_per_plane(), settings.steps_per_visit, settings.chunk_planes);
+                                         out_bytes_per_plane(), settings.steps_per_visit, settings.chunk_planes,
+                                         plan_.scenario.steps);
     if (!(stats_.shape.predicted_s_per_step < 1e300))
       throw std::logic_error("no out-of-core pipeline shape fits (the plan checks it)");
     stats_.halo_planes = R * stats_.shape.steps_per_visit;
