@@ -376,7 +376,8 @@ class OutOfCoreSimulation {
         c.source_index = c.grid.index(plan_.source.x, plan_.source.y, c.source_z);
       }
       if (!chunks_.empty()) c.pml.share_profiles(chunks_.front().pml);
-      c.spans = spans_of(c);
+      c.spans = chunk_spans(c.z, plan_.grid.stride_z(), state_arrays, 2 * F, host_pml_.layout(),
+                            c.pml.enabled() ? &c.pml.layout() : nullptr);
       if (c.pml.enabled())
         for (int a = 0; a < 3; ++a) pool[std::size_t(a)] = std::max(pool[std::size_t(a)], c.pml.layout().size(a));
       chunks_.push_back(std::move(c));
@@ -393,42 +394,6 @@ class OutOfCoreSimulation {
       }
       stats_.device_bytes += std::size_t(state_arrays) * (b.state.grid().storage_bytes() + Grid::alignment_bytes);
     }
-  }
-
-  // Where each array of chunk c lives in the host state and in a buffer.
-  std::vector<PlaneSpan> spans_of(const Chunk& c) const {
-    std::vector<PlaneSpan> spans;
-    const index_t plane = plan_.grid.stride_z();
-    for (int a = 0; a < state_arrays; ++a)  // whole planes, halo planes included
-      spans.push_back({a, c.z.ext0 - R, c.z.ext1 + R, c.z.ext0 * plane, 0, plane, a < 2 * F});
-    if (!c.pml.enabled()) return spans;
-    const CpmlAuxLayout& h = host_pml_.layout();
-    const CpmlAuxLayout& l = c.pml.layout();
-    for (int axis = 0; axis < 3; ++axis)
-      for (int side = 0; side < 2; ++side) {
-        if (l.depth[axis][side] == 0) continue;
-        const index_t host_side = side == 0 ? 0 : index_t(h.depth[axis][0]) * h.across(axis);
-        const index_t buffer_side = side == 0 ? 0 : index_t(l.depth[axis][0]) * l.across(axis);
-        PlaneSpan s;
-        if (axis < 2) {  // x, y: (layer, row) planes stacked along z
-          s.plane_elements = axis == 0 ? index_t(l.depth[0][side]) * l.n[1] : index_t(l.n[0]) * l.depth[1][side];
-          s.z0 = c.z.ext0;
-          s.z1 = c.z.ext1;
-          s.host_first = host_side + index_t(s.z0) * s.plane_elements;
-        } else {  // z: the stored layers
-          s.plane_elements = index_t(l.n[0]) * l.n[1];
-          s.z0 = l.first[2][side];
-          s.z1 = s.z0 + l.depth[2][side];
-          s.host_first = host_side + index_t(s.z0 - h.first[2][side]) * s.plane_elements;
-        }
-        s.buffer_first = buffer_side;
-        s.written_back = true;
-        for (int var = 0; var < 2; ++var) {  // psi, xi
-          s.array = state_arrays + 3 * var + axis;
-          spans.push_back(s);
-        }
-      }
-    return spans;
   }
 
   void host_to_buffer(const PlaneSpan& s, Buffer& b) {
@@ -452,15 +417,6 @@ class OutOfCoreSimulation {
     if (!s.written_back) return {s.z0, s.z1};
     if (b.step != step_) return {0, 0};
     return b.whole ? std::array<int, 2>{s.z0, s.z1} : own_planes(chunks_[std::size_t(b.chunk)].z);
-  }
-
-  // Buffer b's span of the same array (and the same CPML side) as s, if any.
-  static const PlaneSpan* same_array(const std::vector<PlaneSpan>& spans, const PlaneSpan& s) {
-    for (const PlaneSpan& o : spans)
-      if (o.array == s.array && o.host_first - index_t(o.z0) * o.plane_elements ==
-                                    s.host_first - index_t(s.z0) * s.plane_elements)
-        return &o;
-    return nullptr;
   }
 
   // Planes [a, b) of a changing array from the host: their chunks must have
