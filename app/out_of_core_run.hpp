@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace seis {
@@ -84,7 +85,20 @@ inline nlohmann::json out_of_core_report(const OutOfCoreStats& s, const RunPlan&
       {"compute_bound_ms_per_step", 1e3 * s.planes_computed / steps * s.rates.seconds_per_plane},
       {"redundant_compute_fraction", interior_planes > 0 ? s.planes_computed / interior_planes - 1 : 0.0},
       {"predicted_ms_per_step", 1e3 * s.shape.predicted_s_per_step},
+      // Time skewing (skewed_plan.hpp), predicted from this run's rates at
+      // the same buffers: a plan for the executor to come, not a measurement.
+      {"skewed_model",
+       {{"steps_per_visit", s.skewed.steps_per_visit},
+        {"chunk_planes", s.skewed.chunk_planes},
+        {"chunks", s.skewed.chunks},
+        {"predicted_ms_per_step", std::isfinite(s.skewed.predicted_s_per_step) ? 1e3 * s.skewed.predicted_s_per_step : -1.0}}},
       {"measured_ms_per_step", 1e3 * t.wall_s / steps},
+      // The whole run's figure includes the first sweep, which loads every
+      // chunk (none kept from a sweep before); the timeline's sweep is the
+      // steady state a long run converges to.
+      {"steady_sweep_steps", s.timeline_steps},
+      {"steady_ms_per_step", s.timeline_steps > 0 ? 1e3 * s.timeline_sweep_s / s.timeline_steps : 0.0},
+      {"device_copy_gbytes_per_s", s.rates.d2d_bytes_per_s / 1e9},
       {"timeline_note", "the second sweep (steady state), or the first when the run had one; every visit starts its compute and both copies together; queued is when the "
                         "host had queued them; compute_end is when the compute instance was done; h2d_end and d2h_end are fenced after it, so a copy that "
                         "ended sooner shows compute_end (an upper bound)"},

@@ -11,6 +11,7 @@
 #include "seis/out_of_core/byte_size.hpp"
 #include "seis/out_of_core/chunk_plan.hpp"
 #include "seis/out_of_core/out_of_core_simulation.hpp"
+#include "seis/out_of_core/skewed_plan.hpp"
 #include "seis/physics/iso.hpp"
 #include "seis/physics/tti.hpp"
 #include "seis/policies/registry.hpp"
@@ -19,6 +20,7 @@
 #include "seis/stability_guard.hpp"
 
 #include <array>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -279,6 +281,42 @@ TEST_CASE("chunks own every plane once and hold R k halo planes, cut at the grid
     }
 }
 
+TEST_CASE("sweeps are as even as their number allows and still land on the steps asked", "[out_of_core]") {
+  const auto sweeps_of = [](int steps, std::vector<int> land_on, int k) {
+    std::vector<int> lengths;
+    for (int done = 0; done < steps; done += lengths.back()) lengths.push_back(next_sweep_steps(steps - done, land_on, done, k));
+    return lengths;
+  };
+  CHECK(sweeps_of(64, {}, 19) == std::vector<int>{16, 16, 16, 16});  // not 19, 19, 19, 7
+  CHECK(sweeps_of(57, {}, 19) == std::vector<int>{19, 19, 19});
+  CHECK(sweeps_of(14, {}, 3) == std::vector<int>{3, 3, 3, 3, 2});  // as many sweeps as ceil(14 / 3)
+  CHECK(sweeps_of(30, {10}, 4) == std::vector<int>{4, 3, 3, 4, 3, 3, 4, 3, 3});  // ends on 10, 20, 30
+  CHECK(sweeps_of(5, {}, 8) == std::vector<int>{5});
+}
+
+TEST_CASE("for a short run the pipeline's k avoids a last sweep that pays a whole sweep's copies for few steps",
+          "[out_of_core]") {
+  // Rates and sizes of iso 1536 x 1536 x 2304 at 24 GiB on the H200
+  // (perf/results/h200-2026-11-24/out-of-core): 244-plane buffers.
+  PipelineRates h200;
+  h200.seconds_per_plane = 14.93e-6;
+  h200.h2d_bytes_per_s = 53.6e9;
+  h200.d2h_bytes_per_s = 54.4e9;
+  h200.both_bytes_per_s = 100.3e9;
+  const double in = 30.1e6, out = 20.6e6;
+  const PipelineShape steady = choose_pipeline_shape(h200, 2304, 244, in, out, 0, 0);
+  const PipelineShape run = choose_pipeline_shape(h200, 2304, 244, in, out, 0, 0, 64);
+  CAPTURE(steady.steps_per_visit, run.steps_per_visit);
+  REQUIRE(64 % steady.steps_per_visit != 0);
+  const auto for_64 = [&](const PipelineShape& s) {
+    return predict_run_seconds_per_step(h200, 2304, in, out, s.steps_per_visit, s.chunk_planes, 64);
+  };
+  CHECK(run.predicted_s_per_step == for_64(run));
+  CHECK(for_64(run) < for_64(steady));
+  // A long run converges to the steady choice.
+  CHECK(choose_pipeline_shape(h200, 2304, 244, in, out, 0, 0, 100000).steps_per_visit == steady.steps_per_visit);
+}
+
 TEST_CASE("a visit computes only the planes its chunk's own planes depend on, R a step and the CPML's 2 beyond",
           "[out_of_core]") {
   const int R = Grid::radius;
@@ -304,4 +342,106 @@ TEST_CASE("device memory sizes are read with binary units and bad ones are refus
   CHECK(parse_byte_size("12 B", "m") == 12);
   for (const char* bad : {"", "GiB", "8 GB", "-1 GiB", "8 gib", "0", "1e30 TiB", "8 GiB extra"})
     CHECK_THROWS_AS(parse_byte_size(bad, "m"), InputError);
+}
+
+namespace {
+
+// Replays a skewed sweep plane by plane on two time-level arrays, as the
+// device would run it: each array holds, per plane, the level it has (level
+// L lives in array L mod 2, step j writes level j+1 over level j-1). Checks
+// that every read finds the level the in-core step reads, within the
+// visit's window; that each plane is computed once per level; that the
+// planes a visit writes back are final; and that each CPML z-slab is
+// computed by one chunk at each level. Returns the number of failed checks.
+int replay_skewed_sweep(int nz, int k, int pml, const std::vector<SkewedChunk>& chunks) {
+  const int R = Grid::radius;
+  std::array<std::vector<int>, 2> level{std::vector<int>(std::size_t(nz), 0), std::vector<int>(std::size_t(nz), -1)};
+  const auto at = [&](int l, int q) -> int& { return level[std::size_t(((l % 2) + 2) % 2)][std::size_t(q)]; };
+  std::vector<int> computed(std::size_t(nz) * std::size_t(k), 0);
+  std::vector<std::vector<int>> slab_owner(std::size_t(k), std::vector<int>(std::size_t(nz), -1));
+  int failed = 0, expect_done = 0;
+  for (std::size_t v = 0; v < chunks.size(); ++v) {
+    const std::array<int, 2> w = skewed_window(chunks[v], k);
+    for (int j = 0; j < k; ++j) {
+      const std::array<int, 2> z = skewed_planes_at_step(chunks[v], nz, j);
+      for (int q = z[0]; q < z[1]; ++q) {
+        for (int d = -R; d <= R; ++d) {  // level j within the stencil's reach (padding beyond the faces)
+          const int p = q + d;
+          if (p < 0 || p >= nz) continue;
+          failed += at(j, p) != j;
+          failed += p < w[0] || p >= w[1];
+        }
+        failed += at(j - 1, q) != j - 1;  // the previous level under the point
+        ++computed[std::size_t(j) * std::size_t(nz) + std::size_t(q)];
+        if (q < pml + 2 || q >= nz - pml - 2) {  // a z-slab plane (psi_z's ghost layers included)
+          int& owner = slab_owner[std::size_t(j)][std::size_t(q < pml + 2 ? 0 : nz - 1)];
+          if (owner < 0) owner = int(v);
+          failed += owner != int(v);
+        }
+      }
+      for (int q = z[0]; q < z[1]; ++q) at(j + 1, q) = j + 1;
+    }
+    const std::array<int, 2> done = skewed_done_planes(chunks[v], nz, k);
+    failed += done[0] != expect_done;  // the written-back planes tile the grid in order
+    expect_done = done[1];
+    for (int q = done[0]; q < done[1]; ++q) failed += at(k, q) != k || at(k - 1, q) != k - 1;
+  }
+  failed += expect_done != nz;
+  for (int c : computed) failed += c != 1;
+  return failed;
+}
+
+}  // namespace
+
+TEST_CASE("a skewed sweep computes every plane once per level, reading only levels left in place and carried",
+          "[out_of_core]") {
+  const int R = Grid::radius;
+  for (int k : {1, 2, 5, 8})
+    for (int pml : {0, 8})
+      for (int max_planes : {60, 90, 200})
+        for (int core : {0, 1, 3, 12}) {
+          const int nz = 600;
+          const std::vector<SkewedChunk> chunks = skewed_chunks(nz, max_planes, k, pml, core);
+          if (chunks.empty()) {  // refused only when the end chunks cannot hold their slab or a chunk its window
+            CHECK((max_planes - R * (k + 1) < std::max(core, skewed_slab_reach(pml) + R) ||
+                   std::min(max_planes, nz - std::max(core, skewed_slab_reach(pml) + R)) < R * k + skewed_slab_reach(pml)));
+            continue;
+          }
+          CAPTURE(k, pml, max_planes, core, chunks.size());
+          REQUIRE(chunks.size() >= 4);
+          CHECK(replay_skewed_sweep(nz, k, pml, chunks) == 0);
+          for (const SkewedChunk& c : chunks) {  // each visit fits its buffer
+            const std::array<int, 2> w = skewed_window(c, k);
+            CHECK(w[1] - w[0] <= max_planes);
+          }
+        }
+}
+
+TEST_CASE("the skewed replay catches a schedule that shifts less than R a step", "[out_of_core]") {
+  // The halo scheme's chunks without halos, all advanced in place: the
+  // second chunk reads planes the first already moved two levels on.
+  const std::vector<SkewedChunk> chunks = skewed_chunks(300, 90, 5, 8);
+  REQUIRE(chunks.size() >= 4);
+  std::vector<SkewedChunk> unshifted = chunks;
+  for (SkewedChunk& c : unshifted) c.first = c.last = true;  // every chunk's steps cover [0, nz)
+  CHECK(replay_skewed_sweep(300, 5, 8, unshifted) > 0);
+}
+
+TEST_CASE("the skewed model moves each plane once per sweep each way and computes no halo twice", "[out_of_core]") {
+  PipelineRates link;
+  link.h2d_bytes_per_s = link.d2h_bytes_per_s = 1;
+  link.both_bytes_per_s = 1e30;
+  const std::vector<SkewedChunk> chunks = skewed_chunks(300, 90, 5, 8);
+  CHECK(predict_skewed_seconds_per_step(link, 300, 1, 0, 5, chunks) == Approx(300.0 / 5).epsilon(1e-12));
+  CHECK(predict_skewed_seconds_per_step(link, 300, 0, 1, 5, chunks) == Approx(300.0 / 5).epsilon(1e-12));
+  PipelineRates compute;
+  compute.seconds_per_plane = 1;
+  compute.h2d_bytes_per_s = compute.d2h_bytes_per_s = compute.both_bytes_per_s = 1e30;
+  CHECK(predict_skewed_seconds_per_step(compute, 300, 1, 1, 5, chunks) == Approx(300).epsilon(1e-12));
+  // The halo scheme at the same buffer (chunks of 90 - 2 R k = 50 planes)
+  // computes its halos' (R (k - 1) + 2) planes each side again: 1.4x.
+  const std::vector<ZChunk> halo = z_chunks(300, 90 - 2 * Grid::radius * 5, 5);
+  double planes = 0;
+  for (const ZChunk& c : halo) planes += planes_computed_per_visit(c, 5);
+  CHECK(planes / 5 > 300 * 1.3);
 }

@@ -139,12 +139,27 @@ inline double planes_computed_per_visit(const ZChunk& c, int steps_per_visit) {
 struct PipelineRates {
   double seconds_per_plane = 0;  // compute of one plane, one step (inner + CPML)
   double h2d_bytes_per_s = 0, d2h_bytes_per_s = 0, both_bytes_per_s = 0;  // pinned copies
+  double d2d_bytes_per_s = 0;  // region sharing's copies between buffers (0: not counted)
 };
 
 struct PipelineShape {
   int steps_per_visit = 1, chunk_planes = 1;
   double predicted_s_per_step = std::numeric_limits<double>::infinity();
 };
+
+// Steps of the next sweep, from step `step` with `left` to run: at most
+// k = steps_per_visit, ending on the next multiple of each of `land_on` (or
+// at the end), and the sweeps up to there as even as their number allows
+// (64 steps at k = 19: 16 each, not 19, 19, 19, 7). A sweep moves the same
+// bytes whatever its length, so the count stays ceil(segment / k); shorter
+// sweeps compute fewer halo planes, and the last one is no longer a short
+// one that pays a whole sweep's copies for a few steps.
+inline int next_sweep_steps(int left, const std::vector<int>& land_on, int step, int steps_per_visit) {
+  int segment = left;
+  for (int every : land_on) segment = std::min(segment, every - step % every);
+  const int sweeps = (segment + steps_per_visit - 1) / steps_per_visit;
+  return (segment + sweeps - 1) / sweeps;
+}
 
 // Chunk of visit i in a sweep of n chunks (sweeps alternate direction).
 inline int chunk_of_visit(int i, int n, bool forward) { return forward ? i : n - 1 - i; }
@@ -165,9 +180,11 @@ inline int planes_outside(int a, int b, int c, int d) {
 // device, where the previous sweep left them: they bring from the host only
 // the written-back planes of their buffer that none of them owns (the first
 // chunk's before its compute, not overlapped). Every other visit takes the
-// longest of its compute, its copy in (the next chunk's planes beyond this
-// one's buffer), its copy out (the previous chunk, when its buffer is needed
-// again) and both copies together.
+// longest of its compute (with the planes the next chunk shares with this
+// one, copied between buffers on the same instance first), its copy in (the
+// next chunk's planes beyond this one's buffer), its copy out (the previous
+// chunk, when its buffer is needed again) and both copies together. The
+// bytes of a plane include the CPML memory variables of its x and y slabs.
 inline double predict_seconds_per_step(const PipelineRates& r, int nz, double in_bytes_per_plane,
                                        double out_bytes_per_plane, int k, int core) {
   const std::vector<ZChunk> chunks = z_chunks(nz, core, k);
@@ -181,29 +198,44 @@ inline double predict_seconds_per_step(const PipelineRates& r, int nz, double in
   double sweep = refresh_bytes(chunks.front()) / r.h2d_bytes_per_s;
   for (int i = 0; i < n; ++i) {
     const ZChunk& c = chunks[std::size_t(i)];
-    double in = 0;
+    double in = 0, shared = 0;
     if (i + 1 < n) {
       const ZChunk& next = chunks[std::size_t(i) + 1];
       in = i + 1 < resident ? refresh_bytes(next) : (next.ext1 - c.ext1) * in_bytes_per_plane;
+      if (i + 1 >= resident) shared = std::max(0, c.ext1 - next.ext0) * in_bytes_per_plane;
     }
     const double out =
         stores_previous(i, n) ? (chunks[std::size_t(i) - 1].core1 - chunks[std::size_t(i) - 1].core0) * out_bytes_per_plane : 0;
-    const double compute = planes_computed_per_visit(c, k) * r.seconds_per_plane;
+    const double compute = planes_computed_per_visit(c, k) * r.seconds_per_plane +
+                           (r.d2d_bytes_per_s > 0 ? shared / r.d2d_bytes_per_s : 0);
     sweep += std::max({compute, in / r.h2d_bytes_per_s, out / r.d2h_bytes_per_s, (in + out) / r.both_bytes_per_s});
   }
   return sweep / k;
 }
 
+// Predicted time of one step of a run of `steps` steps: its sweeps as
+// next_sweep_steps makes them (ceil(steps / k) sweeps of even length), each
+// as long as the steady state's at its length. A sweep costs its copies
+// whatever its length, so a short run wants k near a divisor of its steps.
+inline double predict_run_seconds_per_step(const PipelineRates& r, int nz, double in_bytes_per_plane,
+                                           double out_bytes_per_plane, int k, int core, int steps) {
+  const int sweeps = (steps + k - 1) / k, even = (steps + sweeps - 1) / sweeps;
+  return sweeps * even * predict_seconds_per_step(r, nz, in_bytes_per_plane, out_bytes_per_plane, even, core) / steps;
+}
+
 // The fastest k and chunk height that fit buffers of `max_planes` planes
-// (`steps_per_visit`, `chunk_planes` > 0 fix them).
+// (`steps_per_visit`, `chunk_planes` > 0 fix them) for a run of `steps`
+// steps (0: a long one, the steady state).
 inline PipelineShape choose_pipeline_shape(const PipelineRates& r, int nz, int max_planes, double in_bytes_per_plane,
-                                           double out_bytes_per_plane, int steps_per_visit, int chunk_planes) {
+                                           double out_bytes_per_plane, int steps_per_visit, int chunk_planes,
+                                           int steps = 0) {
   PipelineShape best;
   for (int k = 1; k <= 64; ++k) {
     if (steps_per_visit > 0 && k != steps_per_visit) continue;
     const int core = chunk_planes > 0 ? chunk_planes : std::min(max_planes - 2 * Grid::radius * k, nz);
     if (core < 1 || widest_chunk(z_chunks(nz, core, k)) > max_planes) continue;
-    const double t = predict_seconds_per_step(r, nz, in_bytes_per_plane, out_bytes_per_plane, k, core);
+    const double t = steps > 0 ? predict_run_seconds_per_step(r, nz, in_bytes_per_plane, out_bytes_per_plane, k, core, steps)
+                               : predict_seconds_per_step(r, nz, in_bytes_per_plane, out_bytes_per_plane, k, core);
     if (t < best.predicted_s_per_step) best = {k, core, t};
   }
   return best;

@@ -37,6 +37,7 @@
 #include "seis/model_builder.hpp"
 #include "seis/out_of_core/chunk_plan.hpp"
 #include "seis/out_of_core/pipeline_parts.hpp"
+#include "seis/out_of_core/skewed_plan.hpp"
 #include "seis/pml.hpp"
 #include "seis/receivers.hpp"
 #include "seis/regions.hpp"
@@ -113,8 +114,7 @@ class OutOfCoreSimulation {
     Kokkos::Timer wall;
     int done = 0;
     while (done < steps) {
-      int k = std::min(stats_.shape.steps_per_visit, steps - done);
-      for (int every : land_on_) k = std::min(k, every - step_ % every);
+      const int k = next_sweep_steps(steps - done, land_on_, step_, stats_.shape.steps_per_visit);
       // The guard reads the device reductions when the app checks (the same rule).
       const bool reduce = stability_check_due(step_, step_ + k, done + k == steps);
       sweep(k, t, reduce);
@@ -279,6 +279,14 @@ class OutOfCoreSimulation {
     r.h2d_bytes_per_s = move(true, false);
     r.d2h_bytes_per_s = move(false, true);
     r.both_bytes_per_s = 2 * move(true, true);
+    const auto share = [&] {  // region sharing's copy, buffer 0 into buffer 1 (scratch here)
+      Kokkos::Timer clock;
+      for (int a = 0; a < 2 * F; ++a) copy_on_device(buffer_array(buffers_[1], a), buffer_array(buffers_[0], a), n);
+      fence("seis::out_of_core_calibration");
+      return double(2 * F) * n * sizeof(scalar_type) / clock.seconds();
+    };
+    share();  // warm-up
+    r.d2d_bytes_per_s = share();
 
     // A slice from the middle of the grid, like most chunks (a z slab's
     // CPML costs several times the inner region).
@@ -320,15 +328,30 @@ class OutOfCoreSimulation {
     c.receivers.restore(std::vector<float>(c.receivers.traces().size(), 0.0f), 0);  // forget what it recorded
   }
 
-  double in_bytes_per_plane() const { return double(state_arrays) * plan_.grid.stride_z() * sizeof(scalar_type); }
-  double out_bytes_per_plane() const { return double(2 * F) * plan_.grid.stride_z() * sizeof(scalar_type); }
+  // Bytes of one plane each way: the arrays, and the CPML memory variables
+  // (psi, xi) of the x and y slabs, which both directions carry per plane
+  // too (about 6 % of an iso plane at 1536^2 with a 32-point CPML).
+  double cpml_bytes_per_plane() const {
+    const CpmlAuxLayout& h = host_pml_.layout();
+    const double x = double(h.depth[0][0] + h.depth[0][1]) * h.n[1], y = double(h.n[0]) * (h.depth[1][0] + h.depth[1][1]);
+    return host_pml_.enabled() ? 2 * (x + y) * sizeof(scalar_type) : 0;
+  }
+  double in_bytes_per_plane() const {
+    return double(state_arrays) * plan_.grid.stride_z() * sizeof(scalar_type) + cpml_bytes_per_plane();
+  }
+  double out_bytes_per_plane() const {
+    return double(2 * F) * plan_.grid.stride_z() * sizeof(scalar_type) + cpml_bytes_per_plane();
+  }
 
   void choose_shape(const OutOfCoreSettings& settings) {
     stats_.shape = choose_pipeline_shape(stats_.rates, plan_.grid.nz(), stats_.buffer_planes, in_bytes_per_plane(),
-                                         out_bytes_per_plane(), settings.steps_per_visit, settings.chunk_planes);
+                                         out_bytes_per_plane(), settings.steps_per_visit, settings.chunk_planes,
+                                         plan_.scenario.steps);
     if (!(stats_.shape.predicted_s_per_step < 1e300))
       throw std::logic_error("no out-of-core pipeline shape fits (the plan checks it)");
     stats_.halo_planes = R * stats_.shape.steps_per_visit;
+    stats_.skewed = choose_skewed_shape(stats_.rates, plan_.grid.nz(), stats_.buffer_planes, plan_.scenario.pml_thickness,
+                                        in_bytes_per_plane(), out_bytes_per_plane());
   }
 
   void make_chunks() {
@@ -353,7 +376,8 @@ class OutOfCoreSimulation {
         c.source_index = c.grid.index(plan_.source.x, plan_.source.y, c.source_z);
       }
       if (!chunks_.empty()) c.pml.share_profiles(chunks_.front().pml);
-      c.spans = spans_of(c);
+      c.spans = chunk_spans(c.z, plan_.grid.stride_z(), state_arrays, 2 * F, host_pml_.layout(),
+                            c.pml.enabled() ? &c.pml.layout() : nullptr);
       if (c.pml.enabled())
         for (int a = 0; a < 3; ++a) pool[std::size_t(a)] = std::max(pool[std::size_t(a)], c.pml.layout().size(a));
       chunks_.push_back(std::move(c));
@@ -370,42 +394,6 @@ class OutOfCoreSimulation {
       }
       stats_.device_bytes += std::size_t(state_arrays) * (b.state.grid().storage_bytes() + Grid::alignment_bytes);
     }
-  }
-
-  // Where each array of chunk c lives in the host state and in a buffer.
-  std::vector<PlaneSpan> spans_of(const Chunk& c) const {
-    std::vector<PlaneSpan> spans;
-    const index_t plane = plan_.grid.stride_z();
-    for (int a = 0; a < state_arrays; ++a)  // whole planes, halo planes included
-      spans.push_back({a, c.z.ext0 - R, c.z.ext1 + R, c.z.ext0 * plane, 0, plane, a < 2 * F});
-    if (!c.pml.enabled()) return spans;
-    const CpmlAuxLayout& h = host_pml_.layout();
-    const CpmlAuxLayout& l = c.pml.layout();
-    for (int axis = 0; axis < 3; ++axis)
-      for (int side = 0; side < 2; ++side) {
-        if (l.depth[axis][side] == 0) continue;
-        const index_t host_side = side == 0 ? 0 : index_t(h.depth[axis][0]) * h.across(axis);
-        const index_t buffer_side = side == 0 ? 0 : index_t(l.depth[axis][0]) * l.across(axis);
-        PlaneSpan s;
-        if (axis < 2) {  // x, y: (layer, row) planes stacked along z
-          s.plane_elements = axis == 0 ? index_t(l.depth[0][side]) * l.n[1] : index_t(l.n[0]) * l.depth[1][side];
-          s.z0 = c.z.ext0;
-          s.z1 = c.z.ext1;
-          s.host_first = host_side + index_t(s.z0) * s.plane_elements;
-        } else {  // z: the stored layers
-          s.plane_elements = index_t(l.n[0]) * l.n[1];
-          s.z0 = l.first[2][side];
-          s.z1 = s.z0 + l.depth[2][side];
-          s.host_first = host_side + index_t(s.z0 - h.first[2][side]) * s.plane_elements;
-        }
-        s.buffer_first = buffer_side;
-        s.written_back = true;
-        for (int var = 0; var < 2; ++var) {  // psi, xi
-          s.array = state_arrays + 3 * var + axis;
-          spans.push_back(s);
-        }
-      }
-    return spans;
   }
 
   void host_to_buffer(const PlaneSpan& s, Buffer& b) {
@@ -429,15 +417,6 @@ class OutOfCoreSimulation {
     if (!s.written_back) return {s.z0, s.z1};
     if (b.step != step_) return {0, 0};
     return b.whole ? std::array<int, 2>{s.z0, s.z1} : own_planes(chunks_[std::size_t(b.chunk)].z);
-  }
-
-  // Buffer b's span of the same array (and the same CPML side) as s, if any.
-  static const PlaneSpan* same_array(const std::vector<PlaneSpan>& spans, const PlaneSpan& s) {
-    for (const PlaneSpan& o : spans)
-      if (o.array == s.array && o.host_first - index_t(o.z0) * o.plane_elements ==
-                                    s.host_first - index_t(s.z0) * s.plane_elements)
-        return &o;
-    return nullptr;
   }
 
   // Planes [a, b) of a changing array from the host: their chunks must have
@@ -624,6 +603,10 @@ class OutOfCoreSimulation {
       reduced_max_ = 0;
       for (std::size_t i = 0; i < all.extent(0); ++i) reduced_max_ = std::max(reduced_max_, double(all(i)));
       reduced_at_step_ = step_ + k;
+    }
+    if (record) {
+      stats_.timeline_sweep_s = clock.seconds();
+      stats_.timeline_steps = k;
     }
     ++stats_.sweeps;
     stats_.sweep_s += clock.seconds();

@@ -5,6 +5,8 @@
 
 #include "seis/grid.hpp"
 #include "seis/out_of_core/chunk_plan.hpp"
+#include "seis/out_of_core/skewed_plan.hpp"
+#include "seis/pml.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -33,11 +35,60 @@ struct PlaneSpan {
   index_t elements() const { return index_t(z1 - z0) * plane_elements; }
 };
 
+// Where each array of a chunk lives in the host state and in its buffer:
+// the first `arrays` (fields at both time levels, `fields` of them change,
+// then the model) as whole planes with their halo planes, then psi and xi of
+// each axis by the host's CPML layout `host` and the chunk's `chunk` (null:
+// no CPML).
+inline std::vector<PlaneSpan> chunk_spans(const ZChunk& z, index_t plane, int arrays, int fields,
+                                          const CpmlAuxLayout& host, const CpmlAuxLayout* chunk) {
+  std::vector<PlaneSpan> spans;
+  for (int a = 0; a < arrays; ++a)  // whole planes, halo planes included
+    spans.push_back({a, z.ext0 - Grid::radius, z.ext1 + Grid::radius, z.ext0 * plane, 0, plane, a < fields});
+  if (!chunk) return spans;
+  const CpmlAuxLayout& h = host;
+  const CpmlAuxLayout& l = *chunk;
+  for (int axis = 0; axis < 3; ++axis)
+    for (int side = 0; side < 2; ++side) {
+      if (l.depth[axis][side] == 0) continue;
+      const index_t host_side = side == 0 ? 0 : index_t(h.depth[axis][0]) * h.across(axis);
+      const index_t buffer_side = side == 0 ? 0 : index_t(l.depth[axis][0]) * l.across(axis);
+      PlaneSpan s;
+      if (axis < 2) {  // x, y: (layer, row) planes stacked along z
+        s.plane_elements = axis == 0 ? index_t(l.depth[0][side]) * l.n[1] : index_t(l.n[0]) * l.depth[1][side];
+        s.z0 = z.ext0;
+        s.z1 = z.ext1;
+        s.host_first = host_side + index_t(s.z0) * s.plane_elements;
+      } else {  // z: the stored layers
+        s.plane_elements = index_t(l.n[0]) * l.n[1];
+        s.z0 = l.first[2][side];
+        s.z1 = s.z0 + l.depth[2][side];
+        s.host_first = host_side + index_t(s.z0 - h.first[2][side]) * s.plane_elements;
+      }
+      s.buffer_first = buffer_side;
+      s.written_back = true;
+      for (int var = 0; var < 2; ++var) {  // psi, xi
+        s.array = arrays + 3 * var + axis;
+        spans.push_back(s);
+      }
+    }
+  return spans;
+}
+
+// The span of `spans` over the same array (and the same CPML side) as s, if any.
+inline const PlaneSpan* same_array(const std::vector<PlaneSpan>& spans, const PlaneSpan& s) {
+  for (const PlaneSpan& o : spans)
+    if (o.array == s.array && o.host_first - index_t(o.z0) * o.plane_elements == s.host_first - index_t(s.z0) * s.plane_elements)
+      return &o;
+  return nullptr;
+}
+
 // What a run measured about its pipeline, for the report.
 struct OutOfCoreStats {
   std::size_t budget = 0, device_bytes = 0;
   int buffer_planes = 0;  // planes a buffer can hold
   PipelineShape shape;
+  SkewedShape skewed;  // what time skewing would take and give at the same buffers (not run yet)
   int halo_planes = 0, chunks = 0, sweeps = 0;  // sweeps alternate direction, the first forward
   int chunks_kept = 0;  // loads that found their chunk still on the device (from the sweep before)
   PipelineRates rates;
@@ -52,6 +103,8 @@ struct OutOfCoreStats {
     double h2d_bytes = 0, d2h_bytes = 0;
   };
   std::vector<Visit> timeline;  // the second sweep (the first in steady state), else the first
+  double timeline_sweep_s = 0;   // that sweep's wall time (its reduction included)
+  int timeline_steps = 0;        // and its steps
 };
 
 }  // namespace seis
