@@ -103,7 +103,7 @@ inline void cpml_profile(int n, double h, const CpmlParameters& p, std::vector<d
 // Bytes of the memory variables (2 per axis, over the axis' two slabs).
 inline std::size_t cpml_bytes(const Grid& g, int L, int scalar_bytes) {
   if (L <= 0) return 0;
-  const std::size_t e = std::size_t(L + 4);
+  const std::size_t e = std::size_t(L + 2 * cpml_psi_ghosts);
   const std::size_t per_axis_x = 2 * e * g.ny() * g.nz();
   const std::size_t per_axis_y = 2 * e * g.nx() * g.nz();
   const std::size_t per_axis_z = 2 * e * g.nx() * g.ny();
@@ -133,8 +133,8 @@ struct CpmlAuxLayout {
       for (int side = 0; side < 2; ++side) {
         const int lo = std::max(side == 0 ? 0 : N[a] - L, offset[a]);
         const int hi = std::min(side == 0 ? L : N[a], offset[a] + n[a]);
-        first[a][side] = lo - 2;
-        depth[a][side] = hi > lo ? hi - lo + 4 : 0;
+        first[a][side] = lo - cpml_psi_ghosts;
+        depth[a][side] = hi > lo ? hi - lo + 2 * cpml_psi_ghosts : 0;
       }
     }
   }
@@ -382,8 +382,8 @@ class Cpml {
       for (int side = 0; side < 2; ++side) {
         if (l.depth[a][side] == 0) continue;
         const int slab_lo = side == 0 ? 0 : l.N[a] - l.L, slab_hi = side == 0 ? l.L : l.N[a];
-        const int reach_lo = l.offset[a] - (sub.has_neighbour(a, 0) ? 2 : 0);
-        const int reach_hi = l.offset[a] + l.n[a] + (sub.has_neighbour(a, 1) ? 2 : 0);
+        const int reach_lo = l.offset[a] - (sub.has_neighbour(a, 0) ? cpml_psi_ghosts : 0);
+        const int reach_hi = l.offset[a] + l.n[a] + (sub.has_neighbour(a, 1) ? cpml_psi_ghosts : 0);
         const int g0 = std::max(slab_lo, reach_lo), g1 = std::min(slab_hi, reach_hi);
         if (g1 <= g0) continue;
         int lo[3] = {0, 0, 0}, hi[3] = {l.n[0], l.n[1], l.n[2]};
