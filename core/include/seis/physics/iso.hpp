@@ -14,8 +14,8 @@ namespace seis {
 template <class Scalar>
 class IsoPhysics : public IsoStencil<Scalar> {
  public:
-  // The field sources enter, receivers record, snapshots show and the CPML
-  // damps, and the model array of V = v^2 dt^2 there (source scaling, CPML).
+  // The field sources enter, receivers record and snapshots show, and the
+  // model array of V = v^2 dt^2 there (source scaling).
   static constexpr int pressure_field = 0;
   static constexpr int velocity_model = 0;
   // Its update in the absorbing layer (seis/pml.hpp): p with V, by the 8th-order
