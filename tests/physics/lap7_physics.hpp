@@ -13,6 +13,7 @@
 
 #include "seis/grid.hpp"
 #include "seis/model_builder.hpp"
+#include "seis/physics/cpml_update.hpp"
 #include "seis/physics/physics_descriptions.hpp"
 #include "seis/physics/plane_terms.hpp"
 
@@ -33,6 +34,9 @@ class Lap7Physics {
   static constexpr int num_model = 1;   // V = v^2 dt^2
   static constexpr int pressure_field = 0;
   static constexpr int velocity_model = 0;
+  // In the absorbing layer: p with V by its own 2nd-order D2 per axis (lap7 is
+  // their sum) and the 2nd-order D1 (1/2, radius 1) of the memory variables.
+  using cpml_update = CentralCpmlUpdate<pressure_field, velocity_model, radius, 1>;
   // Centre plane: 1 + 2 x 3 (pair sum, weight, accumulate); planes z+-1: 2 x 2;
   // update: 4.
   static constexpr int flops_per_point = 15;

@@ -118,10 +118,11 @@ TEST_CASE("the CPML absorbs the waves of a physics defined in tests", "[user-phy
   // A 40^3 run with a 10-point CPML against the same run in a 96^3 grid
   // without layer, whose faces are far enough that no echo reaches the
   // receivers in 400 steps (0.36 s; the first echo needs 0.44 s); without the CPML, the 40^3 grid's rigid faces
-  // echo into the window. The CPML damps with its own 8th-order operator
-  // (pml.hpp): the change of operator at the layer reflects a little too.
-  // Bounds: the CPML run within 2% of the unbounded one (measured 0.42%), at
-  // least 10 times closer than the run without the layer (measured 26%).
+  // echo into the window. The CPML advances lap7 by its own operator (its
+  // cpml_update; test_cpml_contract.cpp). Bounds: the CPML run within 2% of
+  // the unbounded one (measured 0.26%; 0.42% when the layer used the 8th-order
+  // operator), at least 10 times closer than the run without the layer
+  // (measured 26%).
   const int steps = 400;
   const RunPlan bounded = plan_run(lap7_scenario(40, steps, 10), plenty);
   Scenario unbounded = lap7_scenario(96, steps, 0), rigid = lap7_scenario(40, steps, 0);

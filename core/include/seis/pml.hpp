@@ -35,15 +35,20 @@
 // are the neighbour's, so the values are bitwise the neighbour's, with no
 // extra message.
 //
-// The kernel updates the physics' pressure field with its velocity model
-// (V = v^2 dt^2): the physics contract (iso.hpp, tti.hpp) says why that is
-// the whole update inside the layer.
+// Everything of the physics comes from its cpml_update declaration
+// (seis/physics/cpml_update.hpp): the field advanced and its model V, and the
+// axis operators D2 (radius R) and D1 (radius Q <= 2, the ghost layers), so
+// that L = sum_a D2_a is the physics' own operator in the layer. The physics
+// (iso.hpp, tti.hpp) says why that is its whole update there. The column of
+// p a pass-B thread keeps reaches K = max(R, 4) planes each side: psi_W is
+// advanced 2 planes ahead from p up to 2 planes beyond.
 
 #include "seis/box_policy.hpp"
 #include "seis/compat/kokkos_compat.hpp"
 #include "seis/distributed/subdomain.hpp"
 #include "seis/field.hpp"
 #include "seis/grid.hpp"
+#include "seis/physics/cpml_update.hpp"
 #include "seis/regions.hpp"
 #include "seis/static_for.hpp"
 #include "seis/stencil_coefficients.hpp"
@@ -98,7 +103,7 @@ inline void cpml_profile(int n, double h, const CpmlParameters& p, std::vector<d
 // Bytes of the memory variables (2 per axis, over the axis' two slabs).
 inline std::size_t cpml_bytes(const Grid& g, int L, int scalar_bytes) {
   if (L <= 0) return 0;
-  const std::size_t e = std::size_t(L + 4);
+  const std::size_t e = std::size_t(L + 2 * cpml_psi_ghosts);
   const std::size_t per_axis_x = 2 * e * g.ny() * g.nz();
   const std::size_t per_axis_y = 2 * e * g.nx() * g.nz();
   const std::size_t per_axis_z = 2 * e * g.nx() * g.ny();
@@ -128,8 +133,8 @@ struct CpmlAuxLayout {
       for (int side = 0; side < 2; ++side) {
         const int lo = std::max(side == 0 ? 0 : N[a] - L, offset[a]);
         const int hi = std::min(side == 0 ? L : N[a], offset[a] + n[a]);
-        first[a][side] = lo - 2;
-        depth[a][side] = hi > lo ? hi - lo + 4 : 0;
+        first[a][side] = lo - cpml_psi_ghosts;
+        depth[a][side] = hi > lo ? hi - lo + 2 * cpml_psi_ghosts : 0;
       }
     }
   }
@@ -173,7 +178,26 @@ class Cpml {
   using scalar_type = Scalar;
   using coef_view = Kokkos::View<Scalar*, MemSpace>;
   using Exec = typename MemSpace::execution_space;
-  static constexpr int R = Grid::radius;
+
+  // A physics' axis operators (its cpml_update) over this grid: D2 weights /
+  // h^2 and D1 weights / h per axis, in double, rounded once to Scalar.
+  template <class Update>
+  struct AxisWeights {
+    Scalar d2[3][Update::radius + 1] = {};
+    Scalar d1[3][Update::d1_radius] = {};
+  };
+  template <class Update>
+  AxisWeights<Update> weights() const {
+    AxisWeights<Update> w;
+    const double h[3] = {grid_.hx(), grid_.hy(), grid_.hz()};
+    const auto d2 = Update::d2();
+    const auto d1 = Update::d1();
+    for (int axis = 0; axis < 3; ++axis) {
+      for (int m = 0; m <= Update::radius; ++m) w.d2[axis][m] = Scalar(d2[m] / (h[axis] * h[axis]));
+      for (int q = 0; q < Update::d1_radius; ++q) w.d1[axis][q] = Scalar(d1[q] / h[axis]);
+    }
+    return w;
+  }
 
   Cpml() = default;
   Cpml(const Grid& grid, const CpmlParameters& p) : Cpml(grid, p, Subdomain::whole(grid.nx(), grid.ny(), grid.nz())) {}
@@ -189,11 +213,7 @@ class Cpml {
     const double h[3] = {grid.hx(), grid.hy(), grid.hz()};
     layout_ = CpmlAuxLayout(sub, p.thickness);
     memory_boxes_ = memory_boxes(sub, layout_);
-    const auto w2 = second_derivative_weights<R>();
     for (int axis = 0; axis < 3; ++axis) {
-      for (int m = 0; m <= R; ++m) d2w_[axis][m] = Scalar(w2[m] / (h[axis] * h[axis]));
-      d1w_[axis][0] = Scalar(first_derivative_d1 / h[axis]);
-      d1w_[axis][1] = Scalar(first_derivative_d2 / h[axis]);
       std::vector<double> a, b;
       cpml_profile(sub.global_n[axis], h[axis], p, a, b);
       a_[axis] = to_device("cpml_a", a);
@@ -201,7 +221,7 @@ class Cpml {
       // The update kernels index the memory variables, and p around a
       // column's point, with 32-bit offsets (see UpdateColumns).
       if (layout_.size(axis) > index_t(std::numeric_limits<int>::max()) ||
-          grid.stride_z() * (R + 1) > index_t(std::numeric_limits<int>::max()))
+          grid.stride_z() * (Grid::radius + 1) > index_t(std::numeric_limits<int>::max()))
         throw std::runtime_error("CPML: memory variables of " + std::to_string(layout_.size(axis)) +
                                  " points along one axis or planes of " + std::to_string(grid.stride_z()) +
                                  " points: the kernels' 32-bit offsets reach 2^31 - 1");
@@ -227,7 +247,7 @@ class Cpml {
     return n;
   }
 
-  // Advances every point of the six slabs (field 0, model 0). Pass A
+  // Advances every point of the six slabs (the physics' cpml_update). Pass A
   // advances psi_x over the layers where x is damped and psi_y over those
   // where y is damped inside the z-slabs (and the 2 layers beyond a face
   // with a neighbour); pass B then walks the columns of each slab and, in
@@ -248,6 +268,8 @@ class Cpml {
   template <class Physics>
   void apply(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     if (!enabled()) return;
+    using Update = typename Physics::cpml_update;
+    const AxisWeights<Update> w = weights<Update>();
     std::array<std::array<Box, 2>, 3> memory;
     for (int a = 0; a < 3; ++a)
       for (int side = 0; side < 2; ++side) memory[a][side] = intersect(memory_boxes_[a][side], limit);
@@ -256,7 +278,7 @@ class Cpml {
       for (const Box& b : memory[0])
         if (!b.empty())
           Kokkos::parallel_for("seis::cpml_memory_x", column_policy(exec, b, chunks(b, memory_chunk(b))),
-                               MemoryColumns<Physics, 0>{*this, d, b, memory_chunk(b)});
+                               MemoryColumns<Physics, 0>{*this, w, d, b, memory_chunk(b)});
       // psi_y over the z-slabs only: the y-slabs advance it themselves.
       for (const Box& m : memory[1])
         for (int i = 0; i < 2; ++i) {
@@ -264,7 +286,7 @@ class Cpml {
           const Box b{m.x0, m.x1, m.y0, m.y1, std::max(m.z0, zs.z0), std::min(m.z1, zs.z1)};
           if (!b.empty() && !zs.empty())
             Kokkos::parallel_for("seis::cpml_memory_y", column_policy(exec, b, chunks(b, memory_chunk(b))),
-                                 MemoryColumns<Physics, 1>{*this, d, b, memory_chunk(b)});
+                                 MemoryColumns<Physics, 1>{*this, w, d, b, memory_chunk(b)});
         }
     }
     ScopedRegion r("seis::cpml_update");
@@ -279,15 +301,15 @@ class Cpml {
       if (i < 2) {
         const Box& m = memory[2][i];
         Kokkos::parallel_for("seis::cpml_update_z", column_policy<2>(exec, b, 1),
-                             UpdateColumns<Physics, 2, true, true>{*this, d, b, b.nz(), m.z0, m.z1});
+                             UpdateColumns<Physics, 2, true, true>{*this, w, d, b, b.nz(), m.z0, m.z1});
       } else if (i < 4) {
         const Box& m = memory[1][i - 2];
         Kokkos::parallel_for("seis::cpml_update_y", column_policy<1>(exec, b, 1),
-                             UpdateColumns<Physics, 1, true, false>{*this, d, b, b.ny(), m.y0, m.y1});
+                             UpdateColumns<Physics, 1, true, false>{*this, w, d, b, b.ny(), m.y0, m.y1});
       } else {
         Kokkos::parallel_for("seis::cpml_update_x",
                              column_policy<2, SEIS_CPML_X_MIN_TEAMS>(exec, b, chunks(b, column_chunk)),
-                             UpdateColumns<Physics, 2, false, false>{*this, d, b, column_chunk, 0, 0});
+                             UpdateColumns<Physics, 2, false, false>{*this, w, d, b, column_chunk, 0, 0});
       }
     }
   }
@@ -316,7 +338,7 @@ class Cpml {
 
  private:
   static constexpr int big = 1 << 29;  // beyond any grid
-  // Planes one thread walks in the x-slabs of pass B: the 2R planes of p it
+  // Planes one thread walks in the x-slabs of pass B: the 2K planes of p it
   // reads beyond its chunk cost 2R/column_chunk more reads (mostly L2 hits);
   // fewer planes give more threads.
   static constexpr int column_chunk = 64;
@@ -360,8 +382,8 @@ class Cpml {
       for (int side = 0; side < 2; ++side) {
         if (l.depth[a][side] == 0) continue;
         const int slab_lo = side == 0 ? 0 : l.N[a] - l.L, slab_hi = side == 0 ? l.L : l.N[a];
-        const int reach_lo = l.offset[a] - (sub.has_neighbour(a, 0) ? 2 : 0);
-        const int reach_hi = l.offset[a] + l.n[a] + (sub.has_neighbour(a, 1) ? 2 : 0);
+        const int reach_lo = l.offset[a] - (sub.has_neighbour(a, 0) ? cpml_psi_ghosts : 0);
+        const int reach_hi = l.offset[a] + l.n[a] + (sub.has_neighbour(a, 1) ? cpml_psi_ghosts : 0);
         const int g0 = std::max(slab_lo, reach_lo), g1 = std::min(slab_hi, reach_hi);
         if (g1 <= g0) continue;
         int lo[3] = {0, 0, 0}, hi[3] = {l.n[0], l.n[1], l.n[2]};
@@ -377,26 +399,37 @@ class Cpml {
   // (psi_step, second_derivative, damp), whatever traversal calls it: the
   // values are bitwise the same in any box shape and sub-domain.
  public:
-  // psi = b psi + a D1 p, from p at -2, -1, +1, +2 along the axis.
-  KOKKOS_FORCEINLINE_FUNCTION static Scalar psi_step(const Scalar (&w)[2], Scalar b, Scalar psi, Scalar a, Scalar m2,
+  // D1 f of radius Q (1 or 2, the ghost layers), from f at -2, -1, +1, +2
+  // along the axis (those beyond Q unused).
+  template <int Q>
+  KOKKOS_FORCEINLINE_FUNCTION static Scalar first_derivative(const Scalar (&w)[Q], Scalar m2, Scalar m1, Scalar p1,
+                                                             Scalar p2) {
+    static_assert(Q == 1 || Q == 2, "D1 reaches within psi's 2 ghost layers");
+    if constexpr (Q == 1) return w[0] * (p1 - m1);
+    else return w[0] * (p1 - m1) + w[1] * (p2 - m2);
+  }
+  // psi = b psi + a D1 p.
+  template <int Q>
+  KOKKOS_FORCEINLINE_FUNCTION static Scalar psi_step(const Scalar (&w)[Q], Scalar b, Scalar psi, Scalar a, Scalar m2,
                                                      Scalar m1, Scalar p1, Scalar p2) {
-    const Scalar d1p = w[0] * (p1 - m1) + w[1] * (p2 - m2);
+    const Scalar d1p = first_derivative(w, m2, m1, p1, p2);
     return b * psi + a * d1p;
   }
 
   // Pass B along one axis: D2 p, from p0 and plus(m), minus(m) (p at +-m),
   // joins the Laplacian; where the axis is damped, damp advances xi and adds
   // D1 psi + xi to the correction (psi at -2, -1, +1, +2 along the axis).
-  template <class Plus, class Minus>
+  template <int R, class Plus, class Minus>
   KOKKOS_FORCEINLINE_FUNCTION static Scalar second_derivative(const Scalar (&w)[R + 1], Scalar p0, const Plus& plus,
                                                                const Minus& minus) {
     Scalar d2 = w[0] * p0;
     for (int m = 1; m <= R; ++m) d2 += w[m] * (plus(m) + minus(m));
     return d2;
   }
-  KOKKOS_FORCEINLINE_FUNCTION static void damp(const Scalar (&w)[2], Scalar b, Scalar a, Scalar d2, Scalar s_m2,
+  template <int Q>
+  KOKKOS_FORCEINLINE_FUNCTION static void damp(const Scalar (&w)[Q], Scalar b, Scalar a, Scalar d2, Scalar s_m2,
                                                Scalar s_m1, Scalar s_p1, Scalar s_p2, Scalar& xi, Scalar& extra) {
-    const Scalar d1psi = w[0] * (s_p1 - s_m1) + w[1] * (s_p2 - s_m2);
+    const Scalar d1psi = first_derivative(w, s_m2, s_m1, s_p1, s_p2);
     xi = b * xi + a * (d2 + d1psi);
     extra += d1psi + xi;
   }
@@ -406,7 +439,9 @@ class Cpml {
   // before this plane's store, which the compiler may not move them past.
   template <class Physics, int Axis>
   struct MemoryColumns {
+    using Update = typename Physics::cpml_update;
     Cpml pml;
+    AxisWeights<Update> wt;
     StepData<Physics> d;
     Box box;
     int chunk;
@@ -417,7 +452,7 @@ class Cpml {
       const index_t sz = d.grid.stride_z(), s = Axis == 0 ? 1 : d.grid.stride_y();
       const int g = l.template global<Axis>(Axis == 0 ? x : y);
       const Scalar b = pml.b_[Axis](g), a = pml.a_[Axis](g);
-      const Scalar* p = d.cur[Physics::pressure_field] + d.grid.index(x, y, z0);
+      const Scalar* p = d.cur[Update::field] + d.grid.index(x, y, z0);
       const index_t first = l.template index<Axis>(x, y, z0), step = l.template index<Axis>(x, y, z0 + 1) - first;
       Scalar* psi = pml.psi_[Axis].data() + first;
       Scalar m2 = p[-2 * s], m1 = p[-s], p1 = p[s], p2 = p[2 * s], old = *psi;
@@ -425,7 +460,7 @@ class Cpml {
         Scalar n_m2 = 0, n_m1 = 0, n_p1 = 0, n_p2 = 0, n_old = 0;
         if (z + 1 < z1)
           n_m2 = p[sz - 2 * s], n_m1 = p[sz - s], n_p1 = p[sz + s], n_p2 = p[sz + 2 * s], n_old = psi[step];
-        *psi = psi_step(pml.d1w_[Axis], b, old, a, m2, m1, p1, p2);
+        *psi = psi_step(wt.d1[Axis], b, old, a, m2, m1, p1, p2);
         p += sz, psi += step;
         m2 = n_m2, m1 = n_m1, p1 = n_p1, p2 = n_p2, old = n_old;
       }
@@ -434,7 +469,7 @@ class Cpml {
 
   // Pass B: one thread per column along the walk axis W (z in the x- and
   // z-slabs, y in the y-slabs) walks `chunk` planes of a slab, keeping p at
-  // w-R..w+R in registers, so each plane is read once per chunk rather than
+  // w-K..w+K in registers, so each plane is read once per chunk rather than
   // 2R+1 times; x neighbours and those along the across axis (y when W is
   // z, z when W is y) come from the rows the block shares. Whether x and the
   // across axis are damped is fixed per column (Across: whether the across
@@ -444,15 +479,19 @@ class Cpml {
   // (over [mw0, mw1): the layers pass A would do, ghost layers included),
   // and keeps the new psi_W at w-2..w+2 in registers: psi_W needs no pass A
   // of its own there, nor its re-read (32 B per y-slab point against 40 for
-  // pass A + pass B). The next plane's streamed values (p at w+R+1, p-, V,
+  // pass A + pass B). The next plane's streamed values (p at w+K+1, p-, V,
   // psi_W and xi_W, psi_x and xi_x where x is damped) are loaded before
   // this plane's stores, so their latency overlaps the arithmetic. Each
   // axis joins lap and extra in the order x, y, z whatever W is: the values
   // are those of the point-by-point update.
   template <class Physics, int W, bool WDamped, bool AcrossDamped>
   struct UpdateColumns {
+    using Update = typename Physics::cpml_update;
     static constexpr int Across = W == 2 ? 1 : 2;
+    // D2's reach, and the column's: p at w..w+4 gives psi_W at w+2.
+    static constexpr int R = Update::radius, K = R > 2 * cpml_psi_ghosts ? R : 2 * cpml_psi_ghosts;
     Cpml pml;
+    AxisWeights<Update> wt;
     StepData<Physics> d;
     Box slab;
     int chunk;
@@ -465,7 +504,7 @@ class Cpml {
                                              Scalar p2) const {
       if (ww < mw0 || ww >= mw1) return old;
       const int g = pml.layout_.template global<W>(ww);
-      const Scalar v = psi_step(pml.d1w_[W], pml.b_[W](g), old, pml.a_[W](g), m2, m1, p1, p2);
+      const Scalar v = psi_step(wt.d1[W], pml.b_[W](g), old, pml.a_[W](g), m2, m1, p1, p2);
       pml.psi_[W].data()[at] = v;
       return v;
     }
@@ -515,30 +554,30 @@ class Cpml {
       const int w_begin = W == 2 ? slab.z0 : slab.y0, w_end = W == 2 ? slab.z1 : slab.y1;
       const int w0 = w_begin + c * chunk, w1 = w0 + chunk < w_end ? w0 + chunk : w_end;
       const int y = W == 1 ? w0 : across, z = W == 2 ? w0 : across;
-      // Offsets from the column's pointers in 32 bits (R + 1 planes fit, the
+      // Offsets from the column's pointers in 32 bits (K + 1 planes fit, the
       // constructor checks): fewer registers and no 64-bit add chains.
       const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
       const int sw = W == 2 ? sz : sy, sa = W == 2 ? sy : sz;
       const index_t start = d.grid.index(x, y, z);
-      const Scalar* p = d.cur[Physics::pressure_field] + start;
-      Scalar* next = d.next[Physics::pressure_field] + start;
-      const Scalar* V = d.model[Physics::velocity_model] + start;
+      const Scalar* p = d.cur[Update::field] + start;
+      Scalar* next = d.next[Update::field] + start;
+      const Scalar* V = d.model[Update::model] + start;
 
       Memory mx, ma;
       if constexpr (DX) mx = memory<0>(x, y, z);
       if constexpr (DA) ma = memory<Across>(x, y, z);
       const int na = int(l.template stride<Across>());  // psi neighbours along the across axis
 
-      Scalar col[2 * R + 1];
-      for (int m = 0; m < 2 * R; ++m) col[m] = p[(m - R) * sw];
+      Scalar col[2 * K + 1];  // p at w-K..w+K
+      for (int m = 0; m < 2 * K; ++m) col[m] = p[(m - K) * sw];
       Scalar pw[5] = {0, 0, 0, 0, 0};  // new psi_W at w-2..w+2
       int iw = 0;  // index of plane w's psi_W and xi_W
       const int nw = int(l.template stride<W>());
       if (WDamped) {
         iw = int(l.template index<W>(x, y, z));
         for (int m = 0; m < 4; ++m)
-          pw[m] = psi_w(w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[m], col[m + 1],
-                        col[m + 3], col[m + 4]);
+          pw[m] = psi_w(w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[K - 4 + m],
+                        col[K - 3 + m], col[K - 1 + m], col[K + m]);
       }
       // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
       // the column's thread alone writes them, and their DRAM latency
@@ -554,14 +593,14 @@ class Cpml {
       };
       if constexpr (DX) load_x(mx.at, sx_ahead, xi_x_ahead);
 
-      Scalar top = p[R * sw], prev = *next, v = *V;  // plane w0's streamed values
+      Scalar top = p[K * sw], prev = *next, v = *V;  // plane w0's streamed values
       for (int w = w0; w < w1; ++w) {
-        col[2 * R] = top;
+        col[2 * K] = top;
         const Scalar p_prev = prev, vel = v;
         // The next plane's; the last plane loads its own again (unused),
         // which costs less than a test around the loads.
         const int ahead = w + 1 < w1 ? sw : 0;
-        top = p[R * sw + ahead], prev = next[ahead], v = V[ahead];
+        top = p[K * sw + ahead], prev = next[ahead], v = V[ahead];
         Scalar xp[R], xm[R], ap[R], am[R];
         for (int m = 1; m <= R; ++m)
           xp[m - 1] = p[m], xm[m - 1] = p[-m], ap[m - 1] = p[m * sa], am[m - 1] = p[-m * sa];
@@ -581,7 +620,7 @@ class Cpml {
           xi_w = xi_w_ahead;
           const int ahead_w = w + 1 < w1 ? nw : 0;  // the last plane loads its own again (unused)
           psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[iw + ahead_w];
-          pw[4] = psi_w(w + 2, iw + 2 * nw, psi_old, col[R], col[R + 1], col[R + 3], col[R + 4]);
+          pw[4] = psi_w(w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
         }
 
         Scalar lap = 0, extra = 0;
@@ -589,35 +628,35 @@ class Cpml {
           constexpr int A = decltype(axis)::value;
           Scalar d2;
           if constexpr (A == W) {
-            d2 = second_derivative(pml.d2w_[A], col[R], [&](int m) { return col[R + m]; },
-                                   [&](int m) { return col[R - m]; });
+            d2 = second_derivative<R>(wt.d2[A], col[K], [&](int m) { return col[K + m]; },
+                                      [&](int m) { return col[K - m]; });
           } else if constexpr (A == 0) {
-            d2 = second_derivative(pml.d2w_[A], col[R], [&](int m) { return xp[m - 1]; },
-                                   [&](int m) { return xm[m - 1]; });
+            d2 = second_derivative<R>(wt.d2[A], col[K], [&](int m) { return xp[m - 1]; },
+                                      [&](int m) { return xm[m - 1]; });
           } else {
-            d2 = second_derivative(pml.d2w_[A], col[R], [&](int m) { return ap[m - 1]; },
-                                   [&](int m) { return am[m - 1]; });
+            d2 = second_derivative<R>(wt.d2[A], col[K], [&](int m) { return ap[m - 1]; },
+                                      [&](int m) { return am[m - 1]; });
           }
           lap += d2;
           if constexpr (A == W) {
             if (WDamped) {
               const int g = l.template global<W>(w);
-              damp(pml.d1w_[A], pml.b_[A](g), pml.a_[A](g), d2, pw[0], pw[1], pw[3], pw[4], xi_w, extra);
+              damp(wt.d1[A], pml.b_[A](g), pml.a_[A](g), d2, pw[0], pw[1], pw[3], pw[4], xi_w, extra);
             }
           } else if constexpr (A == 0) {
-            if constexpr (DX) damp(pml.d1w_[A], mx.b, mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
+            if constexpr (DX) damp(wt.d1[A], mx.b, mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
           } else {
-            if constexpr (DA) damp(pml.d1w_[A], ma.b, ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
+            if constexpr (DA) damp(wt.d1[A], ma.b, ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
           }
         });
-        *next = Scalar(2) * col[R] - p_prev + vel * (lap + extra);
+        *next = Scalar(2) * col[K] - p_prev + vel * (lap + extra);
         if constexpr (DX) pml.xi_[0].data()[mx.at] = xi_x, mx.at += mx.step;
         if constexpr (DA) pml.xi_[Across].data()[ma.at] = xi_a, ma.at += ma.step;
         if (WDamped) {
           pml.xi_[W].data()[iw] = xi_w, iw += nw;
           for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         }
-        for (int m = 0; m < 2 * R; ++m) col[m] = col[m + 1];
+        for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
         p += sw, next += sw, V += sw;
       }
     }
@@ -629,8 +668,6 @@ class Cpml {
   coef_view a_[3], b_[3], psi_[3], xi_[3];
   CpmlAuxLayout layout_;
   std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
-  Scalar d2w_[3][R + 1] = {};  // D2 weights / h^2 per axis
-  Scalar d1w_[3][2] = {};      // D1 weights / h per axis
 };
 
 }  // namespace seis

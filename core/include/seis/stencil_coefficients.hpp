@@ -41,10 +41,29 @@ constexpr double second_derivative_abs_sum() {
   return s;
 }
 
-// 4th-order central first derivative, unit spacing:
-// D1 f = d1 (f_{+1} - f_{-1}) + d2 (f_{+2} - f_{-2}).
-inline constexpr double first_derivative_d1 = 2.0 / 3.0;
-inline constexpr double first_derivative_d2 = -1.0 / 12.0;
+// Central first derivative of order 2Q, unit spacing:
+// D1 f_i = sum_q d_q (f_{i+q} - f_{i-q}),
+// d_q = (-1)^{q+1} (Q!)^2 / (q (Q-q)! (Q+q)!)  (Q = 1: 1/2; Q = 2: 2/3, -1/12).
+template <int Q>
+constexpr std::array<double, Q> first_derivative_weights() {
+  std::array<double, Q> d{};
+  double fact_q = 1;
+  for (int k = 2; k <= Q; ++k) fact_q *= k;
+  for (int q = 1; q <= Q; ++q) {
+    double fact_qm = 1, fact_qp = 1;
+    for (int k = 2; k <= Q - q; ++k) fact_qm *= k;
+    for (int k = 2; k <= Q + q; ++k) fact_qp *= k;
+    d[q - 1] = (q % 2 == 1 ? 1.0 : -1.0) * fact_q * fact_q / (double(q) * fact_qm * fact_qp);
+  }
+  return d;
+}
+
+// 4th-order central first derivative, unit spacing (TTI's cross terms, the
+// iso and TTI CPML): D1 f = d1 (f_{+1} - f_{-1}) + d2 (f_{+2} - f_{-2}).
 inline constexpr int first_derivative_radius = 2;
+inline constexpr double first_derivative_d1 = first_derivative_weights<first_derivative_radius>()[0];
+inline constexpr double first_derivative_d2 = first_derivative_weights<first_derivative_radius>()[1];
+static_assert(first_derivative_d1 == 2.0 / 3.0 && first_derivative_d2 == -1.0 / 12.0,
+              "the 4th-order weights, bitwise the literals they replace");
 
 }  // namespace seis

@@ -5,6 +5,7 @@
 // this adds what a run needs to know of the physics besides it.
 
 #include "seis/grid.hpp"
+#include "seis/physics/cpml_update.hpp"
 #include "seis/physics/plane_terms.hpp"
 #include "seis/math/iso_stencil.hpp"
 
@@ -13,10 +14,16 @@ namespace seis {
 template <class Scalar>
 class IsoPhysics : public IsoStencil<Scalar> {
  public:
-  // The field sources enter, receivers record, snapshots show and the CPML
-  // damps, and the model array of V = v^2 dt^2 there (source scaling, CPML).
+  // The field sources enter, receivers record and snapshots show, and the
+  // model array of V = v^2 dt^2 there (source scaling).
   static constexpr int pressure_field = 0;
   static constexpr int velocity_model = 0;
+  // Its update in the absorbing layer (seis/pml.hpp): p with V, by the 8th-order
+  // D2 along each axis, whose sum is its own 25-point Laplacian, and the
+  // 4th-order D1 of the memory variables. That is its whole update there: p is
+  // its only field.
+  using cpml_update = CentralCpmlUpdate<pressure_field, velocity_model, IsoStencil<Scalar>::radius,
+                                        first_derivative_radius>;
   static constexpr int flops_per_point = 41;  // physics.md §1 reference count
   static constexpr const char* name() { return "iso"; }
   static constexpr const char* field_name(int) { return "p"; }

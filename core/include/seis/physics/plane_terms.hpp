@@ -17,6 +17,8 @@
 //   accum_type plane_term(int_c<DZ>, plane, coeffs) const
 //   point_coeffs coeffs(mem) const
 //   void update(accum, center, mem) const     -- writes the new time level
+//   cpml_update                                -- its update in the absorbing
+//                                                 layer (seis/physics/cpml_update.hpp)
 // where mem.prev(f), mem.model(m), mem.store(f, v) address the updated point.
 // Optionally, per-plane features for strategies that keep them in a
 // register queue along z (seis/physics/plane_features.hpp).
