@@ -58,7 +58,7 @@ struct SemiStencilBody : StreamingBody<Physics, Exec, Physics::radius + Fold + (
     const auto& layout = this->layout;
     const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
-    const TilePoints<Exec> points(team, layout.dx, layout.dy);
+    const TilePoints<Exec, true> points(team, layout.dx, layout.dy);
     const PlaneStager<Physics, Exec, 3> window(team, data, ext, layout, o, false);
     const int zb = o.z, ze = tiles.z_end(zb);
     const int plane_end = ze + R;  // planes [zb-R, ze+R) are read

@@ -33,7 +33,7 @@ struct SwicBody : StreamingBody<Physics, Exec, 1> {
     const auto& layout = this->layout;
     const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
-    const TilePoints<Exec> points(team, layout.dx, layout.dy);
+    const TilePoints<Exec, true> points(team, layout.dx, layout.dy);
     const PlaneStager<Physics, Exec, 3> window(team, data, ext, layout, o, false);
     const int zb = o.z, ze = tiles.z_end(zb);
     // Entry j of the queues belongs to the point zp - R + j.

@@ -12,6 +12,7 @@
 //                              global->scratch copy that may overlap compute
 //   vector_width               widest x vector the backend profits from
 //   opaque_base(p)             p, hidden from the optimiser (32-bit offsets from it stay cheap)
+//   opaque_value(v)            v, hidden from the optimiser (kept in a register, never recomputed)
 //   has_cluster_launch         thread-block clusters (CUDA sm_90+)
 //   device_memory_bytes()      memory a run may allocate
 //   fp32_peak()                FP32 peak from the device's properties (0 when
@@ -54,6 +55,7 @@ struct SynchronousCopyTraits {
   KOKKOS_FORCEINLINE_FUNCTION static T* opaque_base(T* p) {
     return p;
   }
+  KOKKOS_FORCEINLINE_FUNCTION static int opaque_value(int v) { return v; }
 };
 
 // FP32 peak: 2 (FMA) x FP32 lanes x compute units x clock.

@@ -54,6 +54,14 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
     KOKKOS_IF_ON_DEVICE((asm("" : "+l"(p)); __builtin_assume(__isGlobal(p));))
     return p;
   }
+  // v, hidden from the optimiser: a value derived from the thread index (a
+  // tile point's coordinates, whether the thread has one) is otherwise
+  // recomputed from the special registers under register pressure, an S2R
+  // of tens of cycles that every warp waits out after each barrier.
+  KOKKOS_FORCEINLINE_FUNCTION static int opaque_value(int v) {
+    KOKKOS_IF_ON_DEVICE((asm("" : "+r"(v));))
+    return v;
+  }
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
     KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(0);))
