@@ -43,7 +43,7 @@ struct SwicBody : StreamingBody<Physics, Exec, 1> {
 
     for (int zp = zb - R; zp < ze + R; ++zp) {
       window.stage(team, zp, scratch, PlainCopy{});
-      team.team_barrier();
+      ExecTraits<Exec>::team_barrier(team);
       points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
         const scalar_type* here = scratch + layout.centre(cx, cy);
@@ -67,7 +67,7 @@ struct SwicBody : StreamingBody<Physics, Exec, 1> {
         shift_queue<1, Q>(coeffs[slot]);
         shift_queue<1, R + 1>(centre[slot]);
       });
-      team.team_barrier();
+      ExecTraits<Exec>::team_barrier(team);
     }
   }
 };
