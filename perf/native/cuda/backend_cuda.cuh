@@ -34,6 +34,16 @@ struct CudaBackend {
     __builtin_assume(__isGlobal(p));
     return p;
   }
+  // v, kept in a register for the kernel's life (ExecTraits<Cuda>::
+  // opaque_value). Under register pressure ptxas re-reads threadIdx (S2R,
+  // tens of cycles, after every barrier) for a thread's column; an empty asm
+  // only hides v from NVVM, and ptxas sees through it, but it does not redo
+  // a warp shuffle (here the identity: each lane reads its own value).
+  static __device__ __forceinline__ int opaque_value(int v) {
+    unsigned lane;
+    asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+    return __shfl_sync(__activemask(), v, int(lane));
+  }
   static __device__ __forceinline__ void async_commit() { __pipeline_commit(); }
   // This thread's copies have landed; the barrier makes everyone's visible.
   static __device__ __forceinline__ void async_wait() {

@@ -50,7 +50,8 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Prefetch || Fold == 2 ? LaunchBudg
   extern __shared__ float scratch[];
   const TileOrigin o = tiles.origin();
   const TileExtent ext(tiles.box, L, o);
-  const int cx = int(threadIdx.x), cy = int(threadIdx.y);
+  // The column in registers for the whole tile (TilePoints<Exec, true>).
+  const int cx = Backend::opaque_value(int(threadIdx.x)), cy = Backend::opaque_value(int(threadIdx.y));
   const PlaneStager<Op, 3> window(a, ext, L, o, false);  // at most 3 cells per thread, else the team loops
   const int zb = o.z, ze = tiles.z_end(zb);
   const int plane_end = ze + R;  // planes [zb-R, ze+R) are read

@@ -25,6 +25,7 @@ struct HipBackend {
   static __device__ __forceinline__ T* opaque_base(T* p) {
     return p;
   }
+  static __device__ __forceinline__ int opaque_value(int v) { return v; }
   static __device__ __forceinline__ void async_commit() {}
   static __device__ __forceinline__ void async_wait() { __syncthreads(); }
   static __device__ __forceinline__ void async_wait_all_but_last() { __syncthreads(); }

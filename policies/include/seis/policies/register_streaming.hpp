@@ -109,7 +109,7 @@ struct RegisterStreamingBody
         ExecTraits<Exec>::async_wait_all_but_last(team);
       } else {
         halo.stage(team, z + S, entering_plane, PlainCopy{});
-        team.team_barrier();
+        ExecTraits<Exec>::team_barrier(team);
       }
 
       points.for_each_column([&](int cx, int cy, auto slot) {
@@ -133,7 +133,7 @@ struct RegisterStreamingBody
         if constexpr (Prefetch) point[slot] = next_point[slot];
         if constexpr (!Fixed) shift_queue<1, Q>(queue[slot]);
       });
-      if constexpr (!Prefetch) team.team_barrier();
+      if constexpr (!Prefetch) ExecTraits<Exec>::team_barrier(team);
       ring.advance();
     };
 

@@ -58,7 +58,7 @@ struct SemiStencilBody : StreamingBody<Physics, Exec, Physics::radius + Fold + (
     const auto& layout = this->layout;
     const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
-    const TilePoints<Exec> points(team, layout.dx, layout.dy);
+    const TilePoints<Exec, true> points(team, layout.dx, layout.dy);
     const PlaneStager<Physics, Exec, 3> window(team, data, ext, layout, o, false);
     const int zb = o.z, ze = tiles.z_end(zb);
     const int plane_end = ze + R;  // planes [zb-R, ze+R) are read
@@ -69,7 +69,7 @@ struct SemiStencilBody : StreamingBody<Physics, Exec, Physics::radius + Fold + (
     accum_type forward[CPT][NA];
 
     for (int p = zb - R; p < zb + (Prefetch ? Fold : 0); ++p) stage(p, PlainCopy{});
-    team.team_barrier();
+    ExecTraits<Exec>::team_barrier(team);
 
     for (int z = zb - R; z < ze; z += Fold) {
       if constexpr (Prefetch) {
@@ -82,7 +82,7 @@ struct SemiStencilBody : StreamingBody<Physics, Exec, Physics::radius + Fold + (
         if constexpr (Async) ExecTraits<Exec>::async_commit();
       } else {
         for (int i = 0; i < Fold; ++i) stage(z + R + i, PlainCopy{});
-        team.team_barrier();
+        ExecTraits<Exec>::team_barrier(team);
       }
 
       points.for_each_column([&](int cx, int cy, auto slot) {
@@ -110,10 +110,8 @@ struct SemiStencilBody : StreamingBody<Physics, Exec, Physics::radius + Fold + (
         shift_queue<Fold, NA>(forward[slot]);
       });
 
-      if constexpr (Async)
-        ExecTraits<Exec>::async_wait(team);
-      else
-        team.team_barrier();
+      if constexpr (Async) ExecTraits<Exec>::async_wait_copies();  // own copies landed, then the barrier
+      ExecTraits<Exec>::team_barrier(team);
     }
   }
 };

@@ -33,7 +33,7 @@ struct SwicBody : StreamingBody<Physics, Exec, 1> {
     const auto& layout = this->layout;
     const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
-    const TilePoints<Exec> points(team, layout.dx, layout.dy);
+    const TilePoints<Exec, true> points(team, layout.dx, layout.dy);
     const PlaneStager<Physics, Exec, 3> window(team, data, ext, layout, o, false);
     const int zb = o.z, ze = tiles.z_end(zb);
     // Entry j of the queues belongs to the point zp - R + j.
@@ -43,7 +43,7 @@ struct SwicBody : StreamingBody<Physics, Exec, 1> {
 
     for (int zp = zb - R; zp < ze + R; ++zp) {
       window.stage(team, zp, scratch, PlainCopy{});
-      team.team_barrier();
+      ExecTraits<Exec>::team_barrier(team);
       points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
         const scalar_type* here = scratch + layout.centre(cx, cy);
@@ -67,7 +67,7 @@ struct SwicBody : StreamingBody<Physics, Exec, 1> {
         shift_queue<1, Q>(coeffs[slot]);
         shift_queue<1, R + 1>(centre[slot]);
       });
-      team.team_barrier();
+      ExecTraits<Exec>::team_barrier(team);
     }
   }
 };

@@ -54,7 +54,11 @@ KOKKOS_FORCEINLINE_FUNCTION void team_for_2d(const Team& team, int rows, int col
 // is the compile-time constant 0 so that state stays in registers, and the
 // thread's coordinates were computed once in the constructor; on a
 // one-thread host team the points are a plain loop nest with x innermost.
-template <class Exec>
+// Pinned: the GPU thread's point and whether it has one are opaque to the
+// optimiser (ExecTraits::opaque_value), so a body under register pressure
+// keeps them in registers instead of re-reading the thread index after
+// every barrier.
+template <class Exec, bool Pinned = false>
 struct TilePoints {
   int dx = 1, dy = 1, dz = 1;
   int cx = 0, cy = 0, cz = 0;  // GPU: this thread's point
@@ -69,6 +73,12 @@ struct TilePoints {
       cx = rank % dx;
       cy = (rank / dx) % dy;
       cz = rank / (dx * dy);
+      if constexpr (Pinned) {
+        using T = ExecTraits<Exec>;
+        active = T::opaque_value(int(active)) != 0;
+        cx = T::opaque_value(cx);
+        cy = T::opaque_value(cy);
+      }
     }
   }
 

@@ -10,8 +10,11 @@
 //   store_streaming(p, v)      non-temporal store where the backend has one
 //   async_copy / async_copy_vector / async_commit / async_wait / async_wait_all_but_last
 //                              global->scratch copy that may overlap compute
+//   async_wait_copies()        this thread's copies have landed (async_wait without its barrier)
+//   team_barrier(team)         the team's barrier, as cheap as the backend allows
 //   vector_width               widest x vector the backend profits from
 //   opaque_base(p)             p, hidden from the optimiser (32-bit offsets from it stay cheap)
+//   opaque_value(v)            v, hidden from the optimiser (kept in a register, never recomputed)
 //   has_cluster_launch         thread-block clusters (CUDA sm_90+)
 //   device_memory_bytes()      memory a run may allocate
 //   fp32_peak()                FP32 peak from the device's properties (0 when
@@ -53,6 +56,12 @@ struct SynchronousCopyTraits {
   template <class T>
   KOKKOS_FORCEINLINE_FUNCTION static T* opaque_base(T* p) {
     return p;
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static int opaque_value(int v) { return v; }
+  KOKKOS_FORCEINLINE_FUNCTION static void async_wait_copies() {}
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void team_barrier(const Team& team) {
+    team.team_barrier();
   }
 };
 

@@ -54,6 +54,27 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
     KOKKOS_IF_ON_DEVICE((asm("" : "+l"(p)); __builtin_assume(__isGlobal(p));))
     return p;
   }
+  // v, hidden from the optimiser: a value derived from the thread index (a
+  // tile point's coordinates, whether the thread has one) is otherwise
+  // recomputed from the special registers under register pressure, an S2R
+  // of tens of cycles that every warp waits out after each barrier.
+  KOKKOS_FORCEINLINE_FUNCTION static int opaque_value(int v) {
+    KOKKOS_IF_ON_DEVICE((asm("" : "+r"(v));))
+    return v;
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static void async_wait_copies() {
+    KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(0);))
+  }
+  // A strategy's team is a whole thread block (one team per block; Kokkos'
+  // block is (1, team size, 1)), so its barrier is __syncthreads. Kokkos'
+  // member barrier first reloads blockDim.z to choose between that and a
+  // fence: a constant load, compare and branch before every barrier, which
+  // ptxas keeps inside the loop and each warp waits out before it arrives.
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void team_barrier(const Team& team) {
+    KOKKOS_IF_ON_DEVICE(((void)team; __syncthreads();))
+    KOKKOS_IF_ON_HOST((team.team_barrier();))
+  }
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
     KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(0);))
