@@ -122,7 +122,7 @@ class TtiStencil {
   }
 
   // Written over p-, q- through mem (plain or streaming stores).
-  // Plane features (seis/physics/plane_features.hpp): planes z+-1, z+-2 give
+  // Plane features (seis/math/plane_features.hpp): planes z+-1, z+-2 give
   // p, q and their first derivatives D1x, D1y; z+-3, z+-4 only p and q. The
   // features keep q rather than s = p + q (the terms are linear, so the sums
   // of q give those of s with one add per point, not per plane): a plane's
