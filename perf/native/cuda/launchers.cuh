@@ -1,7 +1,7 @@
 #pragma once
 // Host launchers of the native CUDA kernels, one per strategy family file
 // (blocking_3d.cu, register_streaming.cu, semi_stencil.cu, swic.cu,
-// sliding_window.cu, vector_streaming.cu), explicitly instantiated there for the physics each
+// sliding_window.cu, vector_streaming.cu, feature_streaming.cu), explicitly instantiated there for the physics each
 // kernel supports; registry.cu maps names to them.
 
 #include "device/stencil_math.hpp"
@@ -26,6 +26,8 @@ template <class Op>
 int launch_swic(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream);
 template <class Op>
 int launch_vector_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream);
+template <class Op>
+int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream);
 template <class Op>
 int launch_sliding_window(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream);
 

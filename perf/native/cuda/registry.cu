@@ -4,6 +4,7 @@
 
 #include "cuda/backend_cuda.cuh"
 #include "cuda/launchers.cuh"
+#include "device/feature_streaming.hpp"
 #include "device/gmem_3d.hpp"
 #include "device/register_streaming.hpp"
 #include "device/semi_stencil.hpp"
@@ -50,6 +51,8 @@ const Launchers launchers[] = {
      launch_register_streaming<TtiOp, true, true>, plan_register_streaming<TtiOp, true>},
     {"st_reg_vec", launch_vector_streaming<IsoOp>, plan_vector_streaming<IsoOp>, launch_vector_streaming<TtiOp>,
      plan_vector_streaming<TtiOp>},
+    {"st_reg_feat", launch_feature_streaming<IsoOp>, plan_feature_streaming<IsoOp>, launch_feature_streaming<TtiOp>,
+     plan_feature_streaming<TtiOp>},
     {"semi_25d", launch_semi_stencil<IsoOp, 1, false, false>, plan_semi_stencil<IsoOp, 1, false>,
      launch_semi_stencil<TtiOp, 1, false, false>, plan_semi_stencil<TtiOp, 1, false>},
     {"semi_b", launch_semi_stencil<IsoOp, 1, true, false>, plan_semi_stencil<IsoOp, 1, true>,

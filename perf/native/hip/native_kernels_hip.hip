@@ -1,8 +1,9 @@
 // The native HIP kernels (seis::native::hip in native_kernels.hpp): the
-// one-pass sliding window, st_reg_vec and semi_b for iso, instantiated from the same
+// one-pass sliding window, st_reg_vec, st_reg_feat and semi_b for iso, instantiated from the same
 // device templates as the CUDA build with HIP's primitives (non-temporal
 // stores; plain loads for the next-plane prefetch, one barrier per plane).
 
+#include "device/feature_streaming.hpp"
 #include "device/semi_stencil.hpp"
 #include "device/sliding_window.hpp"
 #include "device/vector_streaming.hpp"
@@ -47,6 +48,12 @@ int launch_vector_streaming(const StepArgs<IsoOp>& a, const Box& box, const Shap
   return launch_kernel(dev::vector_streaming_kernel<IsoOp, HipBackend>, plan, stream, a, box, plan.tiles, plan.layout);
 }
 
+int launch_feature_streaming(const StepArgs<IsoOp>& a, const Box& box, const Shape& s, hipStream_t stream) {
+  if (s.dx > dev::feature_max_dx) return error_invalid_shape;  // the compile-time row pitch
+  const LaunchPlan plan = dev::plan_feature_streaming<IsoOp>(box, s);
+  return launch_kernel(dev::feature_streaming_kernel<IsoOp, HipBackend>, plan, stream, a, plan.tiles, plan.layout);
+}
+
 int launch_semi_b(const StepArgs<IsoOp>& a, const Box& box, const Shape& s, hipStream_t stream) {
   const LaunchPlan plan = dev::plan_semi_stencil<IsoOp, 1, true>(box, s);
   return launch_kernel(dev::semi_stencil_kernel<IsoOp, HipBackend, 1, true, false>, plan, stream, a, plan.tiles,
@@ -63,6 +70,7 @@ struct Launchers {
 const Launchers launchers[] = {
     {"sliding_window", launch_sliding_window, dev::plan_sliding_window<IsoOp, HipBackend::vector_width>},
     {"st_reg_vec", launch_vector_streaming, dev::plan_vector_streaming<IsoOp>},
+    {"st_reg_feat", launch_feature_streaming, dev::plan_feature_streaming<IsoOp>},
     {"semi_b", launch_semi_b, dev::plan_semi_stencil<IsoOp, 1, true>},
 };
 

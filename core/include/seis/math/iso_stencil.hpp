@@ -58,7 +58,7 @@ class IsoStencil {
   }
 
   // Written over p- through mem (plain or streaming store).
-  // Plane features (seis/physics/plane_features.hpp): an off-centre plane
+  // Plane features (seis/math/plane_features.hpp): an off-centre plane
   // gives its value alone, and the z arms sum without per-point coefficients.
   struct plane_features {
     Scalar p = 0;

@@ -37,6 +37,16 @@ struct PackedPlaneWindow {
   }
 };
 
+// A staged plane whose rows are Pitch apart and whose fields are interleaved
+// within a row (field f of row r at r * F * Pitch + f * Pitch), centred on
+// the point being updated: every (f, di, dj) is a compile-time offset once
+// the physics' loops unroll (st_reg_feat and its native twin).
+template <class Scalar, int F, int Pitch>
+struct InterleavedPlane {
+  const Scalar* centre;
+  SEIS_FORCEINLINE Scalar operator()(int f, int di, int dj) const { return centre[dj * (F * Pitch) + f * Pitch + di]; }
+};
+
 // A plane whose term only reads the point itself (plane_reach == 0), served
 // from registers.
 template <class Scalar, int F>

@@ -97,7 +97,11 @@ class TtiStencil {
     auto p = [&](int di, int dj) { return plane(p_field, di, dj); };
     accum_type out;
     if constexpr (DZ == 0) {
-      const InPlane ds = in_plane(s), dp = in_plane(p);
+      // The derivatives of s = p + q as those of p plus those of q (the
+      // operators are linear): 4 adds a point instead of one per neighbour
+      // (33), for every strategy.
+      const InPlane dp = in_plane(p), dq = in_plane([&](int di, int dj) { return plane(q_field, di, dj); });
+      const InPlane ds{dp.xx + dq.xx, dp.yy + dq.yy, dp.zz + dq.zz, dp.xy + dq.xy};
       const Scalar ls = ds.xx + ds.yy + ds.zz;
       const Scalar hs = n.xx * ds.xx + n.yy * ds.yy + n.zz * ds.zz + n.xy2 * ds.xy;
       out.z = ls - hs;
@@ -122,7 +126,7 @@ class TtiStencil {
   }
 
   // Written over p-, q- through mem (plain or streaming stores).
-  // Plane features (seis/physics/plane_features.hpp): planes z+-1, z+-2 give
+  // Plane features (seis/math/plane_features.hpp): planes z+-1, z+-2 give
   // p, q and their first derivatives D1x, D1y; z+-3, z+-4 only p and q. The
   // features keep q rather than s = p + q (the terms are linear, so the sums
   // of q give those of s with one add per point, not per plane): a plane's

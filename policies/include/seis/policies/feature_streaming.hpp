@@ -37,18 +37,6 @@
 
 namespace seis {
 
-// A staged plane whose rows are Pitch apart and whose fields are interleaved
-// within a row (field f of row r at r * F * Pitch + f * Pitch), centred on
-// the point being updated: every (f, di, dj) is a compile-time offset once
-// the physics' loops unroll.
-template <class Scalar, int F, int Pitch>
-struct InterleavedPlane {
-  const Scalar* centre;
-  KOKKOS_FORCEINLINE_FUNCTION Scalar operator()(int f, int di, int dj) const {
-    return centre[dj * (F * Pitch) + f * Pitch + di];
-  }
-};
-
 template <class Physics, class Exec, int MaxDX = 32>
 struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics>::depth + 2> {
   using Features = PlaneFeatures<Physics>;

@@ -1,0 +1,21 @@
+// st_reg_feat (2.5D, a register queue of plane features along z).
+
+#include "cuda/backend_cuda.cuh"
+#include "cuda/launch_cuda.cuh"
+#include "cuda/launchers.cuh"
+#include "device/feature_streaming.hpp"
+
+namespace seis::native::dev {
+
+template <class Op>
+int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
+  // Staged rows have a compile-time pitch (the Kokkos body's check_shape).
+  if (s.dx > feature_max_dx) return error_invalid_shape;
+  const LaunchPlan plan = plan_feature_streaming<Op>(box, s);
+  return launch_kernel(feature_streaming_kernel<Op, CudaBackend>, plan, stream, a, plan.tiles, plan.layout);
+}
+
+template int launch_feature_streaming<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);
+template int launch_feature_streaming<TtiOp>(const StepArgs<TtiOp>&, const Box&, const Shape&, cudaStream_t);
+
+}  // namespace seis::native::dev

@@ -1,0 +1,185 @@
+#pragma once
+// st_reg_feat: 2.5D streaming with a register queue of plane features along
+// z, as policies/feature_streaming.hpp does it; only the data movement is
+// written again here, the features and plane terms are the shared math
+// (seis/math/plane_features.hpp, tti_stencil.hpp, iso_stencil.hpp):
+//   - a plane's features are computed once per column: its own values when
+//     it enters the queue at z+R, its in-plane neighbours' part when it
+//     reaches z+E (E = the physics' feature depth), from the shared ring;
+//   - the off-centre planes are summed from the feature queue (registers);
+//   - the shared ring holds planes z .. z+E and a spare plane whose halo is
+//     copied asynchronously (cp.async) one plane ahead: one barrier a plane;
+//   - queues rotate (the z loop unrolled by their length), with a spare
+//     entry receiving plane z+R+1 one plane early;
+//   - staged rows have a compile-time pitch and interleaved fields
+//     (InterleavedPlane), so every neighbour is a constant offset;
+//   - index arithmetic once per tile: 32-bit offsets from opaque per-plane
+//     bases, halo copies dealt out once (seis/halo_copy_plan.hpp).
+
+#include "device/stencil_math.hpp"
+#include "device/tiles.hpp"
+#include "device/vector_streaming.hpp"  // VectorPlanePointers (the opaque per-plane bases)
+#include "seis/halo_copy_plan.hpp"     // plain C++, no Kokkos
+#include "seis/math/plane_features.hpp"
+
+namespace seis::native::dev {
+
+// The widest tile a staged row holds (the Kokkos body's MaxDX).
+inline constexpr int feature_max_dx = 32;
+
+template <class Op>
+struct FeatureLayout {
+  using Features = PlaneFeatures<typename Op::stencil_type>;
+  static constexpr int E = Features::depth;
+  static constexpr int P = E + 2;                       // planes z .. z+E and a spare
+  static constexpr int Pitch = feature_max_dx + 2 * Op::H;  // a staged row of one field
+  // Rows Pitch apart with the fields interleaved row by row (InterleavedPlane).
+  static PlaneLayout make(const Shape& s) {
+    PlaneLayout L = PlaneLayout::make(s.dx, s.dy, Op::H, Op::H, Op::F);
+    L.w = Op::F * Pitch;
+    L.field_stride = Pitch;
+    L.plane_stride = L.h * Op::F * Pitch;
+    return L;
+  }
+};
+
+// The launch budget of the Kokkos body (LaunchBudget::features).
+#define SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op) SEIS_NATIVE_LAUNCH_BOUNDS(Op, seis::LaunchBudget::features)
+
+// Halo copies a thread keeps in registers (the Kokkos body's listed_halo_copies).
+inline constexpr int feature_listed_halo_copies = 2;
+
+template <class Op>
+LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
+  using Layout = FeatureLayout<Op>;
+  const PlaneLayout L = Layout::make(s);
+  const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
+  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1, L.bytes(Layout::P)};
+}
+
+template <class Op, class Backend>
+__global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
+    feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
+  using Layout = FeatureLayout<Op>;
+  using Features = typename Layout::Features;
+  using features_type = typename Features::features_type;
+  using Pointers = VectorPlanePointers<Op, Backend>;
+  constexpr int F = Op::F;
+  constexpr int E = Layout::E;
+  constexpr int P = Layout::P;
+  constexpr int Q = 2 * R + 2;  // planes z-R .. z+R and a spare entry for z+R+1
+  using Staged = InterleavedPlane<float, F, Layout::Pitch>;
+  extern __shared__ float4 shared_words[];
+  float* scratch = reinterpret_cast<float*>(shared_words);
+  const Op& op = a.op;
+  const TileOrigin o = tiles.origin();
+  const TileExtent ext(tiles.box, L, o);
+  const int cx = int(threadIdx.x), cy = int(threadIdx.y);
+  const bool owner = ext.owns(cx, cy);
+  const int zb = o.z;
+  const int n = tiles.z_end(zb) - zb;
+  const long long sz = a.grid.stride_z;
+  const int sy = int(a.grid.stride_y);
+  RingIndex<P> ring(0);  // slot of the plane being updated
+  auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
+  const long long tile_first = point_index(a.grid, o.x, o.y, zb);
+  const long long window_first = tile_first - L.hx - (long long)L.hy * sy;
+  const HaloPlacement ring_copies{ext.nxv, ext.nyv, L.hx, L.hy, 1, sy, L.w};
+  const HaloCopyPlan<feature_listed_halo_copies> halo(ring_copies, team_rank(), team_size());
+  const int column = cx + cy * sy;  // offset from the tile's first point in a plane
+  const int staged = L.centre(cx, cy);
+  auto current = [&](const Pointers& at) {
+    Values<F> v;
+    for (int f = 0; f < F; ++f) v[f] = at.cur[f][column];
+    return v;
+  };
+  // This thread's share of a plane's halo ring, asynchronously.
+  auto stage_halo = [&](const float* const* from, float* dst) {
+    for (int f = 0; f < F; ++f) {
+      const float* src = Backend::opaque_base(from[f]);
+      float* to = dst + f * L.field_stride;
+      halo.for_each(ring_copies, team_rank(), team_size(), [&](int s, int d) { Backend::async_copy(to + d, src + s); });
+    }
+  };
+
+  Values<F> values[Q];            // live from z+R+1 (loaded) to z+E (staged)
+  features_type features[Q];      // live from z+R to z-R
+
+  // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
+  // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
+  // into shared memory (whole windows), the halo of zb+E on its way.
+  if (owner)
+    static_for<-R, R + 1>([&](auto dz) {
+      constexpr int DZ = decltype(dz)::value;
+      const Pointers at(a, tile_first + DZ * sz);
+      const Values<F> v = current(at);
+      if constexpr (DZ < R) {
+        auto& f = features[R + DZ];
+        f = Features::point_features(op, v);
+        if constexpr (DZ >= -E && DZ < E) {
+          PlaneWindow<float, F> window{};
+          for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + column;
+          window.row_stride = sy;
+          Features::add_in_plane_features(op, f, window);
+        }
+      }
+      if constexpr (DZ >= E) values[R + DZ] = v;
+    });
+  static_for<0, E>([&](auto dz) { stage_plane(a, ext, L, o, zb + dz, plane(ring.slot(dz)), PlainCopy{}); });
+  const float* halo_from[F];  // a halo's plane at the window's first cell
+  for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first + E * sz;
+  stage_halo(halo_from, plane(ring.slot(int_c<E>{})));
+  Backend::async_commit();
+
+  const long long ahead_distance = (R + 1) * sz;
+  long long here = tile_first;  // the plane being updated, at the tile's first point
+  // Previous level and model, loaded early; stored with streaming stores.
+  PreloadedPoint<Op, Backend, true> point;
+  auto step = [&](int k, auto rotation) {
+    constexpr int U = decltype(rotation)::value;
+    const bool more = k + 1 < n;
+    float* entering = plane(ring.slot(int_c<E>{}));
+    const Pointers at_here(a, here);
+    // Past the tile's last plane the load repeats this plane (unused, in bounds).
+    const Pointers incoming(a, here + (more ? ahead_distance : 0));
+    if (owner) {
+      point.load(at_here, column);
+      values[queue_slot<true, Q, U, 2 * R + 1>()] = current(incoming);
+      const Values<F>& v = values[queue_slot<true, Q, U, R + E>()];
+      for (int f = 0; f < F; ++f) entering[f * L.field_stride + staged] = v[f];
+    }
+    // Plane z+E is whole (its halo has landed) and everyone is done with the
+    // last plane: the spare plane takes the next halo.
+    Backend::async_wait();
+    for (int f = 0; f < F; ++f) halo_from[f] += sz;
+    if (more) stage_halo(halo_from, plane(ring.slot(int_c<E + 1>{})));
+    Backend::async_commit();
+
+    if (owner) {
+      auto at = [&](auto dz) -> features_type& { return features[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
+      at(int_c<R>{}) = Features::point_features(op, values[queue_slot<true, Q, U, 2 * R>()]);
+      if constexpr (E > 0) {
+        const Staged window{plane(ring.slot(int_c<E>{})) + staged};
+        Features::add_in_plane_features(op, at(int_c<E>{}), window);
+      }
+      const Staged centre{plane(ring.slot(int_c<0>{})) + staged};
+      const auto coeffs = op.coeffs(point);
+      const Features off_centre{op, coeffs};
+      typename Features::sum_type sum{};
+      static_for<-R, R + 1>([&](auto dz) {
+        if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
+      });
+      typename Op::Accum acc = op.plane_term(int_c<0>{}, centre, coeffs);
+      acc += off_centre.term(sum);
+      Values<F> own;
+      for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
+      op.update(acc, own, point);
+    }
+    ring.advance();
+    here += sz;
+  };
+
+  for_each_streamed_plane<true, Q>(n, step);
+}
+
+}  // namespace seis::native::dev
