@@ -101,6 +101,13 @@ using PinnedHostSpace = Kokkos::HostSpace;
 // engine, where it queues behind an out-of-core run's bulk copies.
 using LightWeightLaunch = Kokkos::Experimental::WorkItemProperty::HintLightWeight_t;
 
+// The constant-memory launch, for a body whose kernel runs better that way
+// (Body::launch_property, tiled_strategy.hpp): on CUDA nvcc allocates
+// registers differently for a functor in constant memory than for one passed
+// as kernel argument, and a kernel without launch bounds can lose occupancy
+// to the latter (smem_3d TTI: 48 -> 63 registers, 5 -> 4 teams of 256 per SM).
+using HeavyWeightLaunch = Kokkos::Experimental::WorkItemProperty::HintHeavyWeight_t;
+
 // A second instance of an execution space (its own stream on GPUs), so that
 // halo packing and copies run beside the stencil kernels; Kokkos 3.4 has no
 // partition_space, and its host backends run everything in order anyway.
