@@ -93,13 +93,22 @@ using PinnedHostSpace = Kokkos::SharedHostPinnedSpace;
 using PinnedHostSpace = Kokkos::HostSpace;
 #endif
 
-// The launch property of every stencil and boundary kernel: their functors
-// (a few hundred bytes to a few KB) travel as kernel arguments. Without it
-// Kokkos' CUDA backend copies a functor of 512 B or more into constant
-// memory, which makes the host wait for the previous such kernel before each
-// launch (no queueing ahead) and puts a small host-to-device copy on the copy
-// engine, where it queues behind an out-of-core run's bulk copies.
+// The launch property of the stencil kernels (all but smem_3d's, below) and
+// the boundary kernels: their functors (a few hundred bytes to a few KB)
+// travel as kernel arguments. Without it Kokkos' CUDA backend copies a
+// functor of 512 B or more into constant memory, which makes the host wait
+// for the previous such kernel before each launch (no queueing ahead) and
+// puts a small host-to-device copy on the copy engine, where it queues behind
+// an out-of-core run's bulk copies.
 using LightWeightLaunch = Kokkos::Experimental::WorkItemProperty::HintLightWeight_t;
+
+// That constant-memory launch, for a body whose kernel runs faster with it
+// despite the above (Body::launch_property, tiled_strategy.hpp): nvcc
+// allocates registers differently for a functor in constant memory than for
+// one passed as kernel argument, and a kernel without launch bounds can lose
+// occupancy to the latter (smem_3d TTI: 63 instead of 48 registers, 4 instead
+// of 5 teams of 256 per SM, 28 % slower on the H200).
+using HeavyWeightLaunch = Kokkos::Experimental::WorkItemProperty::HintHeavyWeight_t;
 
 // A second instance of an execution space (its own stream on GPUs), so that
 // halo packing and copies run beside the stencil kernels; Kokkos 3.4 has no

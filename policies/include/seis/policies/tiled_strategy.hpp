@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <string>
+#include <type_traits>  // std::void_t
 
 namespace seis {
 
@@ -51,12 +52,24 @@ std::size_t team_scratch_limit(int team_size) {
   return std::size_t(Policy::scratch_size_max(ExecTraits<Exec>::scratch_level));
 }
 
+// How a body's kernel is launched: Body::launch_property where a body names
+// one, else LightWeightLaunch (the functor as kernel argument, kokkos_compat.hpp).
+template <class Body, class = void>
+struct BodyLaunchProperty {
+  using type = LightWeightLaunch;
+};
+template <class Body>
+struct BodyLaunchProperty<Body, std::void_t<typename Body::launch_property>> {
+  using type = typename Body::launch_property;
+};
+
 template <class Physics, class Exec, class Body>
 class TiledStrategy : public StencilOperator<Physics> {
  public:
   using scalar_type = typename Physics::scalar_type;
   using body_type = Body;
-  using policy_type = Kokkos::TeamPolicy<Exec, typename Body::launch_bounds, LightWeightLaunch>;
+  using policy_type =
+      Kokkos::TeamPolicy<Exec, typename Body::launch_bounds, typename BodyLaunchProperty<Body>::type>;
 
   TiledStrategy(std::string strategy, BlockShape shape) : strategy_(std::move(strategy)), shape_(shape) {
     check();
