@@ -18,7 +18,7 @@ using test::EmulatedThread;
 
 namespace {
 
-const int staged_plane = 3;
+constexpr int staged_plane = 3;
 
 // A tile's plane-z window as the portable team loops copy it, by one thread
 // on the host, over a poisoned plane.
