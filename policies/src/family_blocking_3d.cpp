@@ -1,9 +1,9 @@
-// The blocking_3d family, instantiated for the physics of runs.
+// The blocking_3d family, instantiated for the physics of runs on the default execution space.
 #include "seis/policies/family_blocking_3d.hpp"
 
 namespace seis {
 
-#define SEIS_INSTANTIATE(P) template StrategyPtr<P> make_blocking_3d<P>(const std::string&, const BlockShape&);
+#define SEIS_INSTANTIATE(P) template StrategyPtr<P> make_blocking_3d<P, DefaultExec>(const std::string&, const BlockShape&);
 SEIS_FOR_EACH_RUN_PHYSICS(SEIS_INSTANTIATE)
 
 }  // namespace seis

@@ -1,9 +1,9 @@
-// The cluster family, instantiated for the physics of runs.
+// The cluster family, instantiated for the physics of runs on the default execution space.
 #include "seis/policies/family_cluster.hpp"
 
 namespace seis {
 
-#define SEIS_INSTANTIATE(P) template StrategyPtr<P> make_cluster<P>(const std::string&, const BlockShape&);
+#define SEIS_INSTANTIATE(P) template StrategyPtr<P> make_cluster<P, DefaultExec>(const std::string&, const BlockShape&);
 SEIS_FOR_EACH_RUN_PHYSICS(SEIS_INSTANTIATE)
 
 }  // namespace seis

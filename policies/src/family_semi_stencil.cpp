@@ -1,9 +1,9 @@
-// The semi_stencil family, instantiated for the physics of runs.
+// The semi_stencil family, instantiated for the physics of runs on the default execution space.
 #include "seis/policies/family_semi_stencil.hpp"
 
 namespace seis {
 
-#define SEIS_INSTANTIATE(P) template StrategyPtr<P> make_semi_stencil<P>(const std::string&, const BlockShape&);
+#define SEIS_INSTANTIATE(P) template StrategyPtr<P> make_semi_stencil<P, DefaultExec>(const std::string&, const BlockShape&);
 SEIS_FOR_EACH_RUN_PHYSICS(SEIS_INSTANTIATE)
 
 }  // namespace seis

@@ -1,9 +1,9 @@
-// The sliding_window family, instantiated for the physics of runs.
+// The sliding_window family, instantiated for the physics of runs on the default execution space.
 #include "seis/policies/family_sliding_window.hpp"
 
 namespace seis {
 
-#define SEIS_INSTANTIATE(P) template StrategyPtr<P> make_sliding_window<P>(const std::string&, const BlockShape&);
+#define SEIS_INSTANTIATE(P) template StrategyPtr<P> make_sliding_window<P, DefaultExec>(const std::string&, const BlockShape&);
 SEIS_FOR_EACH_RUN_PHYSICS(SEIS_INSTANTIATE)
 
 }  // namespace seis

@@ -1,9 +1,9 @@
-// The swic family, instantiated for the physics of runs.
+// The swic family, instantiated for the physics of runs on the default execution space.
 #include "seis/policies/family_swic.hpp"
 
 namespace seis {
 
-#define SEIS_INSTANTIATE(P) template StrategyPtr<P> make_swic<P>(const std::string&, const BlockShape&);
+#define SEIS_INSTANTIATE(P) template StrategyPtr<P> make_swic<P, DefaultExec>(const std::string&, const BlockShape&);
 SEIS_FOR_EACH_RUN_PHYSICS(SEIS_INSTANTIATE)
 
 }  // namespace seis

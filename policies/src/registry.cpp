@@ -31,13 +31,7 @@ const StrategyInfo& strategy_info(const std::string& name) {
   throw InputError("unknown strategy '" + name + "' (known: " + known + ", auto)");
 }
 
-std::string strategy_unavailable_reason(const StrategyInfo& info) {
-  if (!info.cluster) return "";
-#if defined(SEIS_HAVE_CLUSTER_LAUNCH)
-  if (ExecTraits<DefaultExec>::has_cluster_launch()) return "";
-#endif
-  return ExecTraits<DefaultExec>::cluster_unavailable_reason();
-}
+template std::string strategy_unavailable_reason<DefaultExec>(const StrategyInfo&);
 
 std::pair<std::string, std::string> split_strategy_spec(const std::string& spec) {
   const auto colon = spec.find(':');
@@ -46,7 +40,7 @@ std::pair<std::string, std::string> split_strategy_spec(const std::string& spec)
 }
 
 #define SEIS_INSTANTIATE(P) \
-  template std::unique_ptr<StencilOperator<P>> make_strategy<P>(const std::string&);
+  template std::unique_ptr<StencilOperator<P>> make_strategy<P, DefaultExec>(const std::string&);
 SEIS_FOR_EACH_RUN_PHYSICS(SEIS_INSTANTIATE)
 
 }  // namespace seis

@@ -136,16 +136,18 @@ TEST_CASE("the CPML absorbs the waves of a physics defined in tests", "[user-phy
   REQUIRE(echoed >= 10 * absorbed);
 }
 
-TEST_CASE("every strategy and block shape agrees with gmem_3d for a physics defined in tests",
-          "[user-physics][strategies]") {
-  REQUIRE(test::check_against_reference<Lap7>(37, 29, 23) >= 30);
-  REQUIRE(test::check_against_reference<Lap7>(67, 41, 35) >= 30);
+TEMPLATE_PRODUCT_TEST_CASE("every strategy and block shape agrees with gmem_3d for a physics defined in tests",
+                           "[user-physics][strategies]", (SEIS_TEST_SPACES), (Lap7)) {
+  using Exec = typename TestType::exec;
+  REQUIRE(test::check_against_reference<Lap7, Exec>(37, 29, 23) >= 30);
+  REQUIRE(test::check_against_reference<Lap7, Exec>(67, 41, 35) >= 30);
 }
 
-TEST_CASE("every strategy writes its box alone, and the same values whichever box, for a physics defined in tests",
-          "[user-physics][strategies]") {
-  test::check_only_box_written<Lap7>();
-  test::check_same_value_whichever_box<Lap7>();
+TEMPLATE_PRODUCT_TEST_CASE(
+    "every strategy writes its box alone, and the same values whichever box, for a physics defined in tests",
+    "[user-physics][strategies]", (SEIS_TEST_SPACES), (Lap7)) {
+  test::check_only_box_written<Lap7, typename TestType::exec>();
+  test::check_same_value_whichever_box<Lap7, typename TestType::exec>();
 }
 
 TEST_CASE("seis-bench's timing loop times every strategy of a physics defined in tests", "[user-physics][bench]") {

@@ -1,15 +1,19 @@
 #pragma once
-// The cross-strategy checks, for any physics: every strategy x every block
-// shape it offers agrees with gmem_3d, and gives a point the same value
-// whichever box computes it. test_strategies.cpp runs them for the physics
-// of runs, test_user_defined_physics.cpp for a physics of the tests.
+// The cross-strategy checks, for any physics and execution space: every
+// strategy x every block shape it offers agrees with gmem_3d, and gives a
+// point the same value whichever box computes it. test_strategies.cpp runs
+// them for the physics of runs, test_user_defined_physics.cpp for a physics
+// of the tests, each on the spaces of exec_spaces.hpp (the strategies of a
+// space other than the library's default are compiled there:
+// registry_definitions.hpp).
 
 #include "catch_compat.hpp"
+#include "exec_spaces.hpp"
 #include "test_support.hpp"
 
 #include "seis/errors.hpp"
 #include "seis/norms.hpp"
-#include "seis/policies/registry.hpp"
+#include "seis/policies/registry_definitions.hpp"
 #include "seis/regions.hpp"
 #include "seis/wave_state.hpp"
 
@@ -35,8 +39,8 @@ struct RandomModel {
 
 // Random wavefields in [-1, 1) (whole padded box) and a RandomModel over the
 // interior (0 in the halo).
-template <class Physics>
-void randomise(WaveState<Physics>& s, unsigned seed) {
+template <class Physics, class MemSpace>
+void randomise(WaveState<Physics, MemSpace>& s, unsigned seed) {
   using Scalar = typename Physics::scalar_type;
   const Grid& g = s.grid();
   std::mt19937 gen(seed);
@@ -60,8 +64,8 @@ void randomise(WaveState<Physics>& s, unsigned seed) {
   for (int k = 0; k < Physics::num_model; ++k) from_host(s.model(k), m[std::size_t(k)]);
 }
 
-template <class Physics>
-void advance(const StencilOperator<Physics>& op, WaveState<Physics>& s, const Box& box, int steps) {
+template <class Physics, class MemSpace>
+void advance(const StencilOperator<Physics>& op, WaveState<Physics, MemSpace>& s, const Box& box, int steps) {
   const Physics physics(s.grid());
   for (int t = 0; t < steps; ++t) {
     op.apply(s.step_data(physics), box);
@@ -70,44 +74,46 @@ void advance(const StencilOperator<Physics>& op, WaveState<Physics>& s, const Bo
   Kokkos::fence();
 }
 
-// Every strategy at every offered shape the device runs, 50 steps on an
+// Every strategy at every offered shape Exec runs, 50 steps on an
 // nx x ny x nz grid from the same random state, against gmem_3d: relative
 // L2 of every field <= 1e-5 (float; the strategies sum the same terms in
 // other orders, and 50 steps of rounding stay orders of magnitude below).
 // Returns how many specs were checked.
-template <class Physics>
+template <class Physics, class Exec>
 int check_against_reference(int nx, int ny, int nz) {
+  using State = WaveState<Physics, MemOf<Exec>>;
   const Grid g(nx, ny, nz, 1, 1, 1, sizeof(typename Physics::scalar_type));
   // A box that starts off the origin and off any vector boundary, as the
   // inner region of a run with absorbing layers does.
   const Box box{3, nx - 2, 2, ny - 3, 1, nz - 2};
   const int steps = 50;
-  WaveState<Physics> ref(g);
+  State ref(g);
   randomise(ref, 7);
-  advance(*make_strategy<Physics>("gmem_3d"), ref, box, steps);
+  advance(*make_strategy<Physics, Exec>("gmem_3d"), ref, box, steps);
 
   int checked = 0;
   for (const auto& info : strategy_catalogue()) {
-    if (!strategy_unavailable_reason(info).empty()) {
-      WARN(info.name << " not offered on this backend: " << strategy_unavailable_reason(info));
+    const std::string why_not = strategy_unavailable_reason<Exec>(info);
+    if (!why_not.empty()) {
+      WARN(info.name << " not offered on " << Exec::name() << ": " << why_not);
       continue;
     }
     for (const auto& shape : info.shapes) {
       const std::string spec = info.name + ":" + shape;
       std::unique_ptr<StencilOperator<Physics>> op;
       try {
-        op = make_strategy<Physics>(spec);
+        op = make_strategy<Physics, Exec>(spec);
       } catch (const ConfigError& e) {
-        WARN(spec << " (" << Physics::name() << ") not offered on this device: " << e.what());
+        WARN(spec << " (" << Physics::name() << ") not offered on " << Exec::name() << ": " << e.what());
         continue;
       }
-      WaveState<Physics> s(g);
+      State s(g);
       randomise(s, 7);
       advance(*op, s, box, steps);
       for (int f = 0; f < Physics::num_fields; ++f) {
         const double rel = relative_l2(s.current(f), ref.current(f));
-        INFO(spec << " " << Physics::name() << " " << nx << "x" << ny << "x" << nz << " field " << f
-                  << ": relative L2 " << rel);
+        INFO(spec << " " << Physics::name() << " on " << Exec::name() << " " << nx << "x" << ny << "x" << nz
+                  << " field " << f << ": relative L2 " << rel);
         REQUIRE(rel <= 1e-5);
       }
       ++checked;
@@ -118,16 +124,16 @@ int check_against_reference(int nx, int ny, int nz) {
 
 // Every strategy (default shape) writes every point of its box, one step, and
 // nothing outside it (halo included).
-template <class P>
+template <class P, class Exec>
 void check_only_box_written() {
   const Grid g(40, 30, 20, 1, 1, 1, sizeof(typename P::scalar_type));
   const Box box{5, 33, 4, 25, 3, 17};
   for (const auto& info : strategy_catalogue()) {
-    if (!strategy_unavailable_reason(info).empty()) continue;
-    WaveState<P> s(g);
+    if (!strategy_unavailable_reason<Exec>(info).empty()) continue;
+    WaveState<P, MemOf<Exec>> s(g);
     randomise(s, 11);
     const auto before = to_host(s.previous(0));
-    make_strategy<P>(info.name)->apply(s.step_data(P(g)), box);
+    make_strategy<P, Exec>(info.name)->apply(s.step_data(P(g)), box);
     const auto after = to_host(s.previous(0));
     std::size_t changed_outside = 0, changed_inside = 0;
     for (int z = -Grid::radius; z < g.nz() + Grid::radius; ++z)
@@ -137,7 +143,7 @@ void check_only_box_written() {
           const bool changed = before[i] != after[i];
           (box.contains(x, y, z) ? changed_inside : changed_outside) += changed;
         }
-    INFO(info.name);
+    INFO(info.name << " on " << Exec::name());
     REQUIRE(changed_outside == 0);
     REQUIRE(changed_inside > std::size_t(box.volume() * 9 / 10));
   }
@@ -147,7 +153,7 @@ void check_only_box_written() {
 // core and a shell of up to six boxes (seis/distributed/): each point must
 // get bitwise the value it gets when the region is one box, with every
 // strategy (default shape).
-template <class Physics>
+template <class Physics, class Exec>
 void check_same_value_whichever_box() {
   using P = Physics;
   const Grid g(45, 38, 33, 1, 1, 1, sizeof(typename P::scalar_type));
@@ -155,9 +161,9 @@ void check_same_value_whichever_box() {
   // A core cut 4 points in from some faces, as a sub-domain with neighbours there has.
   const Box core{3, 38, 6, 35, 5, 27};
   for (const auto& info : strategy_catalogue()) {
-    if (!strategy_unavailable_reason(info).empty()) continue;
-    const auto op = make_strategy<P>(info.name);
-    WaveState<P> one(g), split(g);
+    if (!strategy_unavailable_reason<Exec>(info).empty()) continue;
+    const auto op = make_strategy<P, Exec>(info.name);
+    WaveState<P, MemOf<Exec>> one(g), split(g);
     randomise(one, 5);
     randomise(split, 5);
     op->apply(one.step_data(P(g)), whole);
@@ -169,7 +175,7 @@ void check_same_value_whichever_box() {
       const auto a = to_host(one.previous(f)), b = to_host(split.previous(f));
       std::size_t differ = 0;
       for (std::size_t i = 0; i < a.size(); ++i) differ += std::memcmp(&a[i], &b[i], sizeof(a[i])) != 0;
-      INFO(info.name << " (" << P::name() << ") field " << f);
+      INFO(info.name << " (" << P::name() << ") on " << Exec::name() << " field " << f);
       REQUIRE(differ == 0);
     }
   }

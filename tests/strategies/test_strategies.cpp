@@ -1,5 +1,6 @@
 // Every strategy x every block shape it offers agrees with gmem_3d, for the
-// physics of runs (the checks, for any physics: cross_strategy.hpp).
+// physics of runs, on the default execution space and (GPU builds) the host
+// one (the checks, for any physics and space: cross_strategy.hpp).
 #include "cross_strategy.hpp"
 
 #include "seis/physics/iso.hpp"
@@ -26,15 +27,17 @@ struct RandomModel<TtiPhysics<float>> {
 }  // namespace seis::test
 
 // One line per physics: a new physics joins by adding its type here.
-TEMPLATE_TEST_CASE("every strategy and block shape agrees with gmem_3d after 50 steps", "[strategies]",
-                   IsoPhysics<float>,
-                   TtiPhysics<float>) {
-  REQUIRE(test::check_against_reference<TestType>(37, 29, 23) >= 30);
-  REQUIRE(test::check_against_reference<TestType>(67, 41, 35) >= 30);
+TEMPLATE_PRODUCT_TEST_CASE("every strategy and block shape agrees with gmem_3d after 50 steps", "[strategies]",
+                           (SEIS_TEST_SPACES), (IsoPhysics<float>, TtiPhysics<float>)) {
+  using P = typename TestType::type;
+  using Exec = typename TestType::exec;
+  REQUIRE(test::check_against_reference<P, Exec>(37, 29, 23) >= 30);
+  REQUIRE(test::check_against_reference<P, Exec>(67, 41, 35) >= 30);
 }
 
-TEST_CASE("strategies leave every point outside their box untouched", "[strategies]") {
-  test::check_only_box_written<IsoPhysics<float>>();
+TEMPLATE_PRODUCT_TEST_CASE("strategies leave every point outside their box untouched", "[strategies]",
+                           (SEIS_TEST_SPACES), (IsoPhysics<float>)) {
+  test::check_only_box_written<typename TestType::type, typename TestType::exec>();
 }
 
 TEST_CASE("block shapes beyond the device's limits are refused with a clear error", "[strategies]") {
@@ -52,7 +55,7 @@ TEST_CASE("block shapes beyond the device's limits are refused with a clear erro
 // Distributed runs compute the inner region of a sub-domain as a halo-free
 // core and a shell of up to six boxes (seis/distributed/): each point must
 // get bitwise the value it gets when the region is one box.
-TEMPLATE_TEST_CASE("every strategy gives a point the same value whichever box computes it", "[strategies]",
-                   IsoPhysics<float>, TtiPhysics<float>) {
-  test::check_same_value_whichever_box<TestType>();
+TEMPLATE_PRODUCT_TEST_CASE("every strategy gives a point the same value whichever box computes it", "[strategies]",
+                           (SEIS_TEST_SPACES), (IsoPhysics<float>, TtiPhysics<float>)) {
+  test::check_same_value_whichever_box<typename TestType::type, typename TestType::exec>();
 }

@@ -49,8 +49,8 @@ std::vector<Scalar> to_host(const Field<Scalar, MemSpace>& f) {
   return out;
 }
 
-template <class Scalar>
-void from_host(const Field<Scalar>& f, const std::vector<Scalar>& values) {
+template <class Scalar, class MemSpace>
+void from_host(const Field<Scalar, MemSpace>& f, const std::vector<Scalar>& values) {
   Kokkos::View<const Scalar*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(values.data(),
                                                                                                values.size());
   Kokkos::deep_copy(f.flat(), host);

@@ -2,11 +2,12 @@
 // point on the host, and against themselves in sub-domains: the kernels may
 // walk the slabs in any order and shape, but every slab point must get the
 // value of that formula, in the same floating-point order, in any sub-domain
-// (distributed runs and restarts compare seismograms bitwise); and the time
-// loop gives the same values whether the slabs run beside the inner region
-// or after it.
+// (distributed runs and restarts compare seismograms bitwise), on each
+// execution space of exec_spaces.hpp; and the time loop gives the same
+// values whether the slabs run beside the inner region or after it.
 
 #include "catch_compat.hpp"
+#include "exec_spaces.hpp"
 #include "test_support.hpp"
 
 #include "seis/distributed/subdomain.hpp"
@@ -128,12 +129,14 @@ struct Reference {
   }
 };
 
-// One sub-domain's CPML and fields, fed from the global host fields.
+// One sub-domain's CPML and fields in memory space Mem (the CPML runs on
+// its execution space), fed from the global host fields.
+template <class Mem>
 struct Part {
   Subdomain sub;
   Grid grid;
-  Cpml<float> pml;
-  WaveState<Phys> state;
+  Cpml<float, Mem> pml;
+  WaveState<Phys, Mem> state;
   Phys physics;
 
   Part(const Subdomain& s, const Grid& global, const CpmlParameters& p)
@@ -154,7 +157,7 @@ struct Part {
           f(grid.index(x, y, z), gx, gy, gz, inside);
         }
   }
-  void load(Field<float>& field, const HostGrid& g, int reach) const {
+  void load(Field<float, Mem>& field, const HostGrid& g, int reach) const {
     auto host = Kokkos::create_mirror_view(field.flat());
     Kokkos::deep_copy(host, field.flat());
     each_point(reach, [&](index_t i, int gx, int gy, int gz, bool inside) {
@@ -205,8 +208,9 @@ Grid global_grid() { return Grid(extents[0], extents[1], extents[2], spacing[0],
 // The new pressure of every slab point after each step, from the CPML of
 // the parts of decomposition `dims` (global coordinates; the inner region
 // keeps p(t-1) as loaded).
+template <class Mem>
 std::vector<HostGrid> cpml_in_parts(std::array<int, 3> dims, int L) {
-  std::vector<Part> parts;
+  std::vector<Part<Mem>> parts;
   for (int r = 0; r < dims[0] * dims[1] * dims[2]; ++r)
     parts.emplace_back(Subdomain::of_rank(extents, dims, r), global_grid(), layer(L));
   Inputs in(extents);
@@ -214,7 +218,7 @@ std::vector<HostGrid> cpml_in_parts(std::array<int, 3> dims, int L) {
   for (int s = 0; s < steps; ++s) {
     in.at_step(s);
     HostGrid next(extents);
-    for (Part& part : parts) {
+    for (Part<Mem>& part : parts) {
       part.step(in.p, in.prev, in.V);
       const std::vector<float> local = part.result();
       part.each_point(0, [&](index_t i, int gx, int gy, int gz, bool) { next.at(gx, gy, gz) = local[std::size_t(i)]; });
@@ -224,13 +228,18 @@ std::vector<HostGrid> cpml_in_parts(std::array<int, 3> dims, int L) {
   return out;
 }
 
-bool on_host() { return Kokkos::SpaceAccessibility<Kokkos::HostSpace, DefaultMem>::accessible; }
+template <class Mem>
+bool on_host() {
+  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, Mem>::accessible;
+}
 
 }  // namespace
 
-TEST_CASE("every CPML slab point gets the point-by-point update of physics.md 3.1", "[pml]") {
+TEMPLATE_PRODUCT_TEST_CASE("every CPML slab point gets the point-by-point update of physics.md 3.1", "[pml]",
+                           (SEIS_TEST_SPACES), (IsoPhysics<float>)) {
+  using Mem = test::MemOf<typename TestType::exec>;
   for (int L : {3, 5}) {
-    const auto got = cpml_in_parts({1, 1, 1}, L);
+    const auto got = cpml_in_parts<Mem>({1, 1, 1}, L);
     Reference ref(extents, spacing, layer(L));
     Inputs in(extents);
     for (int s = 0; s < steps; ++s) {
@@ -246,7 +255,7 @@ TEST_CASE("every CPML slab point gets the point-by-point update of physics.md 3.
             INFO("L " << L << " step " << s << " point " << x << " " << y << " " << z);
             // A host build runs the same float operations as the reference;
             // a device compiler may contract a*b+c into one rounding.
-            if (on_host()) REQUIRE(have == want);
+            if (on_host<Mem>()) REQUIRE(have == want);
             else REQUIRE(std::abs(have - want) <= 1e-5f * (1.0f + std::abs(want)));
             ++compared;
           }
@@ -255,14 +264,16 @@ TEST_CASE("every CPML slab point gets the point-by-point update of physics.md 3.
   }
 }
 
-TEST_CASE("the CPML of sub-domains gives bitwise the single-domain values", "[pml][distributed]") {
+TEMPLATE_PRODUCT_TEST_CASE("the CPML of sub-domains gives bitwise the single-domain values", "[pml][distributed]",
+                           (SEIS_TEST_SPACES), (IsoPhysics<float>)) {
+  using Mem = test::MemOf<typename TestType::exec>;
   // Faces between sub-domains cut the slabs (the 23 x 19 x 17 grid splits
   // at x 6, 12, 18, y 7, 13, z 6, 12): there psi of the layers beyond the
   // face, which pass B reads, is the neighbour's.
   const int L = 7;
-  const auto whole = cpml_in_parts({1, 1, 1}, L);
+  const auto whole = cpml_in_parts<Mem>({1, 1, 1}, L);
   for (const std::array<int, 3> dims : {std::array<int, 3>{4, 1, 1}, {1, 3, 1}, {1, 1, 3}, {2, 2, 2}, {4, 3, 3}}) {
-    const auto parts = cpml_in_parts(dims, L);
+    const auto parts = cpml_in_parts<Mem>(dims, L);
     Reference where(extents, spacing, layer(L));
     for (int s = 0; s < steps; ++s)
       for (int z = 0; z < extents[2]; ++z)

@@ -3,6 +3,7 @@
 // With Kokkos Kernels (SEIS_HAVE_KOKKOS_KERNELS) through KokkosBlas axpby and
 // nrm2; otherwise the same quantity through Kokkos reductions accumulated in
 // double. Halo and padding are zero in both fields and do not contribute.
+// They run on the execution space of the fields' memory space.
 
 #include "seis/compat/kokkos_compat.hpp"
 #include "seis/field.hpp"
@@ -26,27 +27,27 @@ inline const char* norm_backend() {
 #endif
 }
 
-template <class Scalar>
-double l2_norm(const Field<Scalar>& a) {
+template <class Scalar, class MemSpace>
+double l2_norm(const Field<Scalar, MemSpace>& a) {
   const auto x = a.flat();
 #if defined(SEIS_HAVE_KOKKOS_KERNELS)
   return double(KokkosBlas::nrm2(x));
 #else
   double sum = 0;
   Kokkos::parallel_reduce(
-      "seis::l2_norm", Kokkos::RangePolicy<DefaultExec>(0, x.extent(0)),
+      "seis::l2_norm", Kokkos::RangePolicy<typename MemSpace::execution_space>(0, x.extent(0)),
       KOKKOS_LAMBDA(std::size_t i, double& s) { s += double(x(i)) * double(x(i)); }, sum);
   return std::sqrt(sum);
 #endif
 }
 
 // ||a - b||_2 / ||b||_2 (0 when both are 0).
-template <class Scalar>
-double relative_l2(const Field<Scalar>& a, const Field<Scalar>& b) {
+template <class Scalar, class MemSpace>
+double relative_l2(const Field<Scalar, MemSpace>& a, const Field<Scalar, MemSpace>& b) {
   const auto x = a.flat();
   const auto y = b.flat();
 #if defined(SEIS_HAVE_KOKKOS_KERNELS)
-  Kokkos::View<Scalar*, DefaultMem> diff("seis::norm_diff", x.extent(0));
+  Kokkos::View<Scalar*, MemSpace> diff("seis::norm_diff", x.extent(0));
   Kokkos::deep_copy(diff, x);
   KokkosBlas::axpby(Scalar(-1), y, Scalar(1), diff);  // diff = a - b
   const double num = double(KokkosBlas::nrm2(diff));
@@ -54,7 +55,7 @@ double relative_l2(const Field<Scalar>& a, const Field<Scalar>& b) {
 #else
   double num2 = 0;
   Kokkos::parallel_reduce(
-      "seis::relative_l2", Kokkos::RangePolicy<DefaultExec>(0, x.extent(0)),
+      "seis::relative_l2", Kokkos::RangePolicy<typename MemSpace::execution_space>(0, x.extent(0)),
       KOKKOS_LAMBDA(std::size_t i, double& n) {
         const double di = double(x(i)) - double(y(i));
         n += di * di;

@@ -2,7 +2,7 @@
 // Thread-block cluster variants, where the execution space can launch
 // clusters (ClusterLaunchTraits); elsewhere the family is empty (the
 // registry says why).
-// The factory: defined for any physics, instantiated for the physics of runs
+// The factory: defined for any physics and execution space, instantiated for the physics of runs on the default execution space
 // in policies/src/family_cluster.cpp.
 
 #include "seis/policies/cluster_strategy.hpp"
@@ -11,10 +11,10 @@
 
 namespace seis {
 
-template <class Physics>
+template <class Physics, class Exec>
 StrategyPtr<Physics> make_cluster(const std::string& name, const BlockShape& s) {
-  if constexpr (ClusterLaunchTraits<DefaultExec>::available) {
-    return make_cluster_strategy<Physics, DefaultExec>(name, s);
+  if constexpr (ClusterLaunchTraits<Exec>::available) {
+    return make_cluster_strategy<Physics, Exec>(name, s);
   } else {
     (void)name;
     (void)s;

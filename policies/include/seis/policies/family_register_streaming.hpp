@@ -1,6 +1,6 @@
 #pragma once
-// The factory of st_reg_shift, st_reg_fixed, st_reg_vec and st_reg_feat: defined for any physics,
-// instantiated for the physics of runs in policies/src/family_register_streaming.cpp.
+// The factory of st_reg_shift, st_reg_fixed, st_reg_vec and st_reg_feat: defined for any physics and execution space,
+// instantiated for the physics of runs on the default execution space in policies/src/family_register_streaming.cpp.
 
 #include "seis/policies/st_reg_feat.hpp"
 #include "seis/policies/st_reg_fixed.hpp"
@@ -10,9 +10,8 @@
 
 namespace seis {
 
-template <class Physics>
+template <class Physics, class Exec>
 StrategyPtr<Physics> make_register_streaming(const std::string& name, const BlockShape& s) {
-  using Exec = DefaultExec;
   if (name == "st_reg_shift") return std::make_unique<StRegShift<Physics, Exec>>(name, s);
   if (name == "st_reg_fixed") return std::make_unique<StRegFixed<Physics, Exec>>(name, s);
   if (name == "st_reg_vec") return std::make_unique<StRegVec<Physics, Exec>>(name, s);

@@ -1,6 +1,6 @@
 #pragma once
-// The factory of semi_25d, semi_b, semi_b_a, semi_2z: defined for any physics,
-// instantiated for the physics of runs in policies/src/family_semi_stencil.cpp.
+// The factory of semi_25d, semi_b, semi_b_a, semi_2z: defined for any physics and execution space,
+// instantiated for the physics of runs on the default execution space in policies/src/family_semi_stencil.cpp.
 
 #include "seis/policies/semi_25d.hpp"
 #include "seis/policies/semi_2z.hpp"
@@ -10,9 +10,8 @@
 
 namespace seis {
 
-template <class Physics>
+template <class Physics, class Exec>
 StrategyPtr<Physics> make_semi_stencil(const std::string& name, const BlockShape& s) {
-  using Exec = DefaultExec;
   if (name == "semi_25d") return std::make_unique<SemiStencil25d<Physics, Exec>>(name, s);
   if (name == "semi_b") return std::make_unique<SemiB<Physics, Exec>>(name, s);
   if (name == "semi_b_a") return std::make_unique<SemiBA<Physics, Exec>>(name, s);

@@ -6,6 +6,7 @@
 
 #include "seis/physics/physics_list.hpp"
 #include "seis/policies/block_shape.hpp"
+#include "seis/field.hpp"
 #include "seis/stencil_operator.hpp"
 
 #include <memory>
@@ -26,16 +27,20 @@ struct StrategyInfo {
 const std::vector<StrategyInfo>& strategy_catalogue();
 const StrategyInfo& strategy_info(const std::string& name);  // throws InputError
 
-// Empty when the strategy runs on the default execution space, else why not.
+// Empty when the strategy runs on the execution space Exec, else why not.
+// Defined in make_strategy.hpp; the library instantiates the default space.
+template <class Exec = DefaultExec>
 std::string strategy_unavailable_reason(const StrategyInfo& info);
+extern template std::string strategy_unavailable_reason<DefaultExec>(const StrategyInfo&);
 
-// "name" or "name:shape" -> strategy for Physics on the default execution
-// space. InputError: unknown name or malformed shape. ConfigError: the device
+// "name" or "name:shape" -> strategy for Physics on the execution space Exec
+// (runs: the default one; tests also take the host space of GPU builds).
+// InputError: unknown name or malformed shape. ConfigError: the device
 // cannot run this shape (scratch, threads) or the strategy at all.
-template <class Physics>
+template <class Physics, class Exec = DefaultExec>
 std::unique_ptr<StencilOperator<Physics>> make_strategy(const std::string& spec);
 #define SEIS_EXTERN_MAKE_STRATEGY(P) \
-  extern template std::unique_ptr<StencilOperator<P>> make_strategy<P>(const std::string&);
+  extern template std::unique_ptr<StencilOperator<P>> make_strategy<P, DefaultExec>(const std::string&);
 SEIS_FOR_EACH_RUN_PHYSICS(SEIS_EXTERN_MAKE_STRATEGY)
 #undef SEIS_EXTERN_MAKE_STRATEGY
 
