@@ -37,11 +37,14 @@ struct Smem3dBody {
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const TileExtent ext(tiles.box, layout, o);
     const int nzv = tiles.z_end(o.z) - o.z;
+    const TeamGrid2D threads(team, layout.dx);  // once per tile, not per plane
     for (int pz = 0; pz < nzv + 2 * R; ++pz)
-      stage_plane(team, data, ext, layout, o, o.z - R + pz, scratch + pz * layout.plane_stride, PlainCopy{});
+      stage_plane(threads, data, ext, layout, o, o.z - R + pz, scratch + pz * layout.plane_stride, PlainCopy{});
     team.team_barrier();
 
-    TilePoints<Exec>(team, layout.dx, layout.dy, tiles.dz).for_each([&](int cx, int cy, int cz, auto) {
+    // The rank split with the tile grid's host-prepared divisors: one point
+    // per thread, so runtime divisions here would be paid per point.
+    TilePoints<Exec>(team, tiles).for_each([&](int cx, int cy, int cz, auto) {
       if (!ext.owns(cx, cy) || cz >= nzv) return;
       const index_t idx = data.grid.index(o.x + cx, o.y + cy, o.z + cz);
       const scalar_type* centre = scratch + (cz + R) * layout.plane_stride + layout.centre(cx, cy);
