@@ -12,6 +12,7 @@
 //                              global->scratch copy that may overlap compute
 //   vector_width               widest x vector the backend profits from
 //   opaque_base(p)             p, hidden from the optimiser (32-bit offsets from it stay cheap)
+//   team_barrier(team)         the team's barrier
 //   has_cluster_launch         thread-block clusters (CUDA sm_90+)
 //   device_memory_bytes()      memory a run may allocate
 //   fp32_peak()                FP32 peak from the device's properties (0 when
@@ -48,7 +49,13 @@ struct SynchronousCopyTraits {
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait_all_but_last(const Team& team) {
     team.team_barrier();
-  }  // The pointer as a value the compiler cannot see through (identity here;
+  }
+  // The team's barrier (the CUDA traits skip Kokkos' test of the block shape).
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void team_barrier(const Team& team) {
+    team.team_barrier();
+  }
+  // The pointer as a value the compiler cannot see through (identity here;
   // see the CUDA traits).
   template <class T>
   KOKKOS_FORCEINLINE_FUNCTION static T* opaque_base(T* p) {

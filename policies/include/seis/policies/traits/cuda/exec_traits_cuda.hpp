@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 
 #include <string>
+#include <type_traits>
 
 namespace seis {
 
@@ -53,6 +54,20 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
   KOKKOS_FORCEINLINE_FUNCTION static T* opaque_base(T* p) {
     KOKKOS_IF_ON_DEVICE((asm("" : "+l"(p)); __builtin_assume(__isGlobal(p));))
     return p;
+  }
+  // A Kokkos team here is a whole thread block (TeamPolicy launches blocks of
+  // vector_length x team_size x 1), so its barrier is __syncthreads().
+  // Kokkos' own team_barrier tests blockDim.z == 1 at run time, and the
+  // branch around every barrier splits the kernel's code between the
+  // __syncthreads and __threadfence_block paths (sliding_window: more spills).
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void team_barrier(const Team& team) {
+    if constexpr (std::is_same_v<Team, Kokkos::TeamPolicy<Kokkos::Cuda>::member_type>) {
+      KOKKOS_IF_ON_DEVICE(((void)team; __syncthreads();))
+      KOKKOS_IF_ON_HOST((team.team_barrier();))
+    } else {
+      team.team_barrier();
+    }
   }
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
