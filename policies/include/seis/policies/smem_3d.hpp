@@ -43,7 +43,10 @@ struct Smem3dBody {
     team.team_barrier();
 
     // The rank split with the tile grid's host-prepared divisors: one point
-    // per thread, so runtime divisions here would be paid per point.
+    // per thread, so runtime divisions here would be paid per point. (ptxas,
+    // no bounds: iso 32 registers like the twin; TTI 110, the twin 48, where
+    // the plain split gives 56 but puts the staging grid's division back
+    // into the plane loop.)
     TilePoints<Exec>(team, tiles).for_each([&](int cx, int cy, int cz, auto) {
       if (!ext.owns(cx, cy) || cz >= nzv) return;
       const index_t idx = data.grid.index(o.x + cx, o.y + cy, o.z + cz);
