@@ -10,6 +10,8 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <tuple>
 
 namespace seis::native::dev {
 
@@ -55,11 +57,22 @@ int launch_kernel(void (*kernel)(Params...), const LaunchPlan& plan, cudaStream_
       return int(e);
     }
   }
+  // Worked out once per kernel and launch shape, and set only when it
+  // changes (as Kokkos caches it): no queries between a timed launch and the
+  // event before it.
   const int threads = plan.bx * plan.by * plan.bz;
-  const int carveout = kokkos_like_carveout(kernel, threads, plan.shared);
-  if (carveout >= 0 &&
-      cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, carveout) != cudaSuccess)
-    (void)cudaGetLastError();  // a hint only: the launch goes on with the driver's split
+  const void* id = reinterpret_cast<const void*>(kernel);
+  static std::map<std::tuple<const void*, int, std::size_t>, int> wanted;  // by launch shape
+  static std::map<const void*, int> applied;                                // by kernel
+  const auto key = std::make_tuple(id, threads, plan.shared);
+  auto it = wanted.find(key);
+  if (it == wanted.end()) it = wanted.emplace(key, kokkos_like_carveout(kernel, threads, plan.shared)).first;
+  const int carveout = it->second;
+  if (carveout >= 0 && (applied.find(id) == applied.end() || applied[id] != carveout)) {
+    if (cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, carveout) != cudaSuccess)
+      (void)cudaGetLastError();  // a hint only: the launch goes on with the driver's split
+    applied[id] = carveout;
+  }
   const dim3 grid(unsigned(plan.tiles.ntx), unsigned(plan.tiles.nty), unsigned(plan.tiles.ntz));
   const dim3 block(unsigned(plan.bx), unsigned(plan.by), unsigned(plan.bz));
   kernel<<<grid, block, plan.shared, stream>>>(args...);
