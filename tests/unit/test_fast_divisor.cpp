@@ -69,3 +69,22 @@ TEST_CASE("tile origins and a tile's points split ranks as plain division does",
     }
   }
 }
+
+TEST_CASE("a team grid built with a host-prepared divisor deals out the cells as the plain one does",
+          "[unit][tiles]") {
+  for (const int cols : {1, 3, 8, 24, 40}) {
+    const FastDivisor by(cols);
+    for (const int size : {1, 2, 7, 8, 32, 96, 256, 512, 1000}) {  // fewer threads than cols too
+      for (int r = 0; r < size; ++r) {
+        const EmulatedThread t{r, size};
+        const TeamGrid2D fast(t, cols, by), plain(t, cols);
+        REQUIRE(fast.active == plain.active);
+        REQUIRE(fast.dr == plain.dr);
+        REQUIRE(fast.dc == plain.dc);
+        if (!plain.active) continue;
+        REQUIRE(fast.r0 == plain.r0);
+        REQUIRE(fast.c0 == plain.c0);
+      }
+    }
+  }
+}

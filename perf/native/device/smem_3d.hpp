@@ -21,8 +21,9 @@ __global__ void smem_3d_kernel(const StepArgs<Op> a, const TileGrid tiles, const
   const TileOrigin o = tiles.origin();
   const TileExtent ext(tiles.box, L, o);
   const int nzv = tiles.z_end(o.z) - o.z;
+  const TeamGrid2D threads(L.dx);  // once per tile, not per plane
   for (int pz = 0; pz < nzv + 2 * R; ++pz)
-    stage_plane(a, ext, L, o, o.z - R + pz, scratch + pz * L.plane_stride, PlainCopy{});
+    stage_plane(threads, a, ext, L, o, o.z - R + pz, scratch + pz * L.plane_stride, PlainCopy{});
   __syncthreads();
 
   const int cx = int(threadIdx.x), cy = int(threadIdx.y), cz = int(threadIdx.z);

@@ -93,13 +93,22 @@ struct PlaneCopier {
   }
 };
 
+// Stages the (nxv+2hx) x (nyv+2hy) window of plane z into dst, each thread
+// its share of `threads` (TeamGrid2D(L.dx)), built once per tile by a kernel
+// that stages many planes (as tile_staging.hpp).
+template <class Op, class Copy>
+SEIS_NATIVE_DEV void stage_plane(const TeamGrid2D& threads, const StepArgs<Op>& a, const TileExtent& ext,
+                                 const PlaneLayout& L, TileOrigin o, int z, float* dst, const Copy& copy) {
+  if (ext.nxv <= 0 || ext.nyv <= 0) return;  // a padding tile beyond the box (as tile_staging.hpp)
+  const PlaneCopier<Op, Copy> put{a, dst, L, point_index(a.grid, o.x - L.hx, o.y - L.hy, z), copy};
+  threads.for_each(ext.nyv + 2 * L.hy, ext.nxv + 2 * L.hx, put);
+}
+
 // Stages the (nxv+2hx) x (nyv+2hy) window of plane z into dst.
 template <class Op, class Copy>
 SEIS_NATIVE_DEV void stage_plane(const StepArgs<Op>& a, const TileExtent& ext, const PlaneLayout& L,
                                  TileOrigin o, int z, float* dst, const Copy& copy) {
-  if (ext.nxv <= 0 || ext.nyv <= 0) return;  // a padding tile beyond the box (as tile_staging.hpp)
-  const PlaneCopier<Op, Copy> put{a, dst, L, point_index(a.grid, o.x - L.hx, o.y - L.hy, z), copy};
-  team_for_2d(ext.nyv + 2 * L.hy, ext.nxv + 2 * L.hx, L.dx, put);
+  stage_plane(TeamGrid2D(L.dx), a, ext, L, o, z, dst, copy);
 }
 
 // Stages only the halo ring of plane z; the tile points themselves are

@@ -15,21 +15,26 @@ namespace seis {
 
 class FastDivisor {
  public:
-  FastDivisor() = default;
-  // divisor >= 1.
-  explicit FastDivisor(int divisor) : divisor_(divisor) {
-    if (divisor <= 1) return;
+  FastDivisor() = default;  // divides by 1
+  // divisor >= 1. With l = ceil(log2(divisor)), m = ceil(2^(32+l) / divisor)
+  // lies in [2^32, 2^33); its low 32 bits are kept and the 2^32 * n part is
+  // added back in div(), so that divisor 1 (l = 0, m = 2^32) needs no branch:
+  // a GPU thread pays a multiply-high, an add and a shift, and the uniform
+  // datapath no compare and select (every Kokkos 3D-tile team splits its
+  // league rank with two of these). Exact for n < 2^31: the error of m is
+  // below divisor, so n (m - 2^(32+l)/divisor) / 2^(32+l) < 2^-(l+1) <= 1/divisor.
+  explicit FastDivisor(int divisor) : divisor_(divisor > 1 ? divisor : 1) {
     unsigned ceil_log2 = 0;
-    while ((std::uint64_t(1) << ceil_log2) < std::uint64_t(divisor)) ++ceil_log2;
-    const unsigned p = 31 + ceil_log2;
-    multiplier_ = unsigned(((std::uint64_t(1) << p) + unsigned(divisor) - 1) / unsigned(divisor));
-    shift_ = p - 32;
+    while ((std::uint64_t(1) << ceil_log2) < std::uint64_t(divisor_)) ++ceil_log2;
+    const std::uint64_t m = ((std::uint64_t(1) << (32 + ceil_log2)) + unsigned(divisor_) - 1) / unsigned(divisor_);
+    multiplier_ = unsigned(m - (std::uint64_t(1) << 32));
+    shift_ = ceil_log2;
   }
 
-  // n / divisor and n % divisor for 0 <= n < 2^31.
+  // n / divisor and n % divisor for 0 <= n < 2^31 (hi + n < 2^32: no overflow).
   SEIS_INLINE int div(int n) const {
-    if (divisor_ == 1) return n;
-    return int(((std::uint64_t(unsigned(n)) * multiplier_) >> 32) >> shift_);
+    const unsigned hi = unsigned((std::uint64_t(unsigned(n)) * multiplier_) >> 32);
+    return int((hi + unsigned(n)) >> shift_);
   }
   SEIS_INLINE int mod(int n) const { return n - div(n) * divisor_; }
 

@@ -106,7 +106,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
       });
       if (scatter) {
         halo.stage(team, zl, scratch, PlainCopy{});
-        team.team_barrier();
+        ExecTraits<Exec>::team_barrier(team);
       }
       points.for_each_column([&](int tx, int cy, auto slot) {
         const int cx = tx * VEC;
@@ -144,7 +144,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
         shift_queue<1, Q>(window[slot]);
         shift_queue<1, NA>(out[slot]);
       });
-      if (scatter) team.team_barrier();
+      if (scatter) ExecTraits<Exec>::team_barrier(team);
     }
   }
 };

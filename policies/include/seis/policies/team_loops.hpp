@@ -32,6 +32,24 @@ struct TeamGrid2D {
     r0 = rank / dc;
     c0 = rank % dc;
   }
+  // The same grid with the division by cols_hint prepared on the host
+  // (by_cols_hint = FastDivisor(cols_hint)): a few instructions even where
+  // ptxas recomputes the grid in every iteration of a loop instead of
+  // keeping it in registers.
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION TeamGrid2D(const Team& team, int cols_hint, const FastDivisor& by_cols_hint) {
+    const int size = team.team_size();
+    if (size < cols_hint) {
+      *this = TeamGrid2D(team, cols_hint);
+      return;
+    }
+    const int rank = team.team_rank();
+    dc = cols_hint;
+    dr = by_cols_hint.div(size);
+    active = rank < dc * dr;
+    r0 = by_cols_hint.div(rank);
+    c0 = rank - r0 * dc;
+  }
   // This thread's share of a rows x cols rectangle.
   template <class F>
   KOKKOS_FORCEINLINE_FUNCTION void for_each(int rows, int cols, F&& f) const {

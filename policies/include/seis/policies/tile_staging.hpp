@@ -44,15 +44,27 @@ struct PlaneCopier {
 };
 }  // namespace detail
 
+// Stages the (nxv+2hx) x (nyv+2hy) window of plane z, each thread its share
+// of `threads` (TeamGrid2D(team, L.dx)). A kernel staging many planes builds
+// that grid once per tile: nvcc does not hoist the division out of a Kokkos
+// team's plane loop (smem_3d paid it per plane).
+template <class Physics, class Copy>
+KOKKOS_FORCEINLINE_FUNCTION void stage_plane(const TeamGrid2D& threads, const StepData<Physics>& d,
+                                             const TileExtent& ext, const PlaneLayout& L,
+                                             TileOrigin o, int z,
+                                             typename Physics::scalar_type* dst, const Copy& copy) {
+  if (ext.nxv <= 0 || ext.nyv <= 0) return;  // a padding tile beyond the box
+  const detail::PlaneCopier<Physics, Copy> put{d, dst, L, d.grid.index(o.x - L.hx, o.y - L.hy, z), copy};
+  threads.for_each(ext.nyv + 2 * L.hy, ext.nxv + 2 * L.hx, put);
+}
+
 // Stages the (nxv+2hx) x (nyv+2hy) window of plane z.
 template <class Physics, class Team, class Copy>
 KOKKOS_FORCEINLINE_FUNCTION void stage_plane(const Team& team, const StepData<Physics>& d,
                                              const TileExtent& ext, const PlaneLayout& L,
                                              TileOrigin o, int z,
                                              typename Physics::scalar_type* dst, const Copy& copy) {
-  if (ext.nxv <= 0 || ext.nyv <= 0) return;  // a padding tile beyond the box
-  const detail::PlaneCopier<Physics, Copy> put{d, dst, L, d.grid.index(o.x - L.hx, o.y - L.hy, z), copy};
-  team_for_2d(team, ext.nyv + 2 * L.hy, ext.nxv + 2 * L.hx, L.dx, put);
+  stage_plane(TeamGrid2D(team, L.dx), d, ext, L, o, z, dst, copy);
 }
 
 // Stages only the halo ring of plane z; the tile points themselves are

@@ -51,7 +51,13 @@ struct SynchronousCopyTraits {
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait_all_but_last(const Team& team) {
     team.team_barrier();
-  }  // The pointer as a value the compiler cannot see through (identity here;
+  }
+  // The team's barrier (the CUDA traits skip Kokkos' test of the block shape).
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void team_barrier(const Team& team) {
+    team.team_barrier();
+  }
+  // The pointer as a value the compiler cannot see through (identity here;
   // see the CUDA traits).
   template <class T>
   KOKKOS_FORCEINLINE_FUNCTION static T* opaque_base(T* p) {
@@ -59,10 +65,6 @@ struct SynchronousCopyTraits {
   }
   KOKKOS_FORCEINLINE_FUNCTION static int opaque_value(int v) { return v; }
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait_copies() {}
-  template <class Team>
-  KOKKOS_FORCEINLINE_FUNCTION static void team_barrier(const Team& team) {
-    team.team_barrier();
-  }
 };
 
 // FP32 peak: 2 (FMA) x FP32 lanes x compute units x clock.

@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 
 #include <string>
+#include <type_traits>
 
 namespace seis {
 
@@ -65,15 +66,21 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait_copies() {
     KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(0);))
   }
-  // A strategy's team is a whole thread block (one team per block; Kokkos'
-  // block is (1, team size, 1)), so its barrier is __syncthreads. Kokkos'
-  // member barrier first reloads blockDim.z to choose between that and a
-  // fence: a constant load, compare and branch before every barrier, which
-  // ptxas keeps inside the loop and each warp waits out before it arrives.
+  // A Kokkos team here is a whole thread block (TeamPolicy launches blocks of
+  // vector_length x team_size x 1), so its barrier is __syncthreads(). Kokkos'
+  // own team_barrier tests blockDim.z == 1 at run time: a constant load,
+  // compare and branch before every barrier that each warp waits out, and a
+  // split of the kernel's code between the __syncthreads and
+  // __threadfence_block paths (sliding_window: more spills). Other team types
+  // (the cluster team) keep their own barrier.
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void team_barrier(const Team& team) {
-    KOKKOS_IF_ON_DEVICE(((void)team; __syncthreads();))
-    KOKKOS_IF_ON_HOST((team.team_barrier();))
+    if constexpr (std::is_same_v<Team, Kokkos::TeamPolicy<Kokkos::Cuda>::member_type>) {
+      KOKKOS_IF_ON_DEVICE(((void)team; __syncthreads();))
+      KOKKOS_IF_ON_HOST((team.team_barrier();))
+    } else {
+      team.team_barrier();
+    }
   }
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
