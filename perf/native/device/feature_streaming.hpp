@@ -72,7 +72,9 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   extern __shared__ float4 shared_words[];
   float* scratch = reinterpret_cast<float*>(shared_words);
   const Op& op = a.op;
-  const TileOrigin o = tiles.origin();
+  // The block's linear number (a 1D grid, as Kokkos launches the league, or
+  // the tile grid itself) walks the tiles with x fastest.
+  const TileOrigin o = tiles.origin(int(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z)));
   const TileExtent ext(tiles.box, L, o);
   const int cx = int(threadIdx.x), cy = int(threadIdx.y);
   const bool owner = ext.owns(cx, cy);

@@ -34,6 +34,12 @@ struct TileGrid {
   SEIS_NATIVE_DEV TileOrigin origin() const {
     return {box.x0 + int(blockIdx.x) * dx, box.y0 + int(blockIdx.y) * dy, box.z0 + int(blockIdx.z) * dz};
   }
+  // Tile number `tile` with x fastest (the Kokkos league rank's tile), for a
+  // kernel launched on a 1D grid as Kokkos launches it.
+  SEIS_NATIVE_DEV TileOrigin origin(int tile) const {
+    const int rest = tile / ntx, tz = rest / nty;
+    return {box.x0 + (tile - rest * ntx) * dx, box.y0 + (rest - tz * nty) * dy, box.z0 + tz * dz};
+  }
   // Last plane (exclusive) a tile starting at z updates.
   SEIS_NATIVE_DEV int z_end(int z) const { return z + dz < box.z1 ? z + dz : box.z1; }
 };
