@@ -36,6 +36,11 @@ struct SwicBody : StreamingBody<Physics, Exec, 1> {
     const TilePoints<Exec, true> points(team, layout.dx, layout.dy);
     const PlaneStager<Physics, Exec, 3> window(team, data, ext, layout, o, false);
     const int zb = o.z, ze = tiles.z_end(zb);
+    // The window's strides in registers for the whole tile: under TTI's register
+    // pressure nvcc otherwise reloads them from the kernel parameters and rebuilds
+    // the row addresses for each of the 2R+1 plane terms (the twin keeps them).
+    const int row_stride = ExecTraits<Exec>::opaque_value(layout.w);
+    const int field_stride = ExecTraits<Exec>::opaque_value(layout.field_stride);
     // Entry j of the queues belongs to the point zp - R + j.
     accum_type acc[CPT][Q];
     coeffs_type coeffs[CPT][Q];
@@ -51,8 +56,8 @@ struct SwicBody : StreamingBody<Physics, Exec, 1> {
         acc[slot][Q - 1] = accum_type{};
         if (newest >= zb && newest < ze)
           coeffs[slot][Q - 1] = point_coeffs<Exec>(data, data.grid.index(o.x + cx, o.y + cy, newest));
-        for (int f = 0; f < F; ++f) centre[slot][R][f] = here[f * layout.field_stride];
-        const PackedPlaneWindow<scalar_type, F> window{here, layout.w, layout.field_stride};
+        for (int f = 0; f < F; ++f) centre[slot][R][f] = here[f * field_stride];
+        const PackedPlaneWindow<scalar_type, F> window{here, row_stride, field_stride};
         static_for<-R, R + 1>([&](auto dz) {
           constexpr int J = R - decltype(dz)::value;  // this plane is offset dz from point zp - dz
           const int target = zp - dz;

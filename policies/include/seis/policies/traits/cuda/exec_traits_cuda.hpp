@@ -85,12 +85,12 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
     KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(0);))
-    team.team_barrier();
+    team_barrier(team);
   }
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait_all_but_last(const Team& team) {
     KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(1);))
-    team.team_barrier();
+    team_barrier(team);
   }
 
   static bool has_cluster_launch() {
