@@ -44,6 +44,16 @@ struct CudaBackend {
     asm("mov.u32 %0, %%laneid;" : "=r"(lane));
     return __shfl_sync(__activemask(), v, int(lane));
   }
+  // The dynamic shared memory's base, worked out once: ptxas otherwise
+  // rebuilds it from the CTA's cluster id (S2UR, tens of cycles, then ULEA)
+  // at each use, 5 times a plane in the semi-stencil TTI loop, where the
+  // Kokkos kernel gets its team scratch pointer once. The shuffle keeps the
+  // 32-bit shared address in a register (opaque_value); converted back, the
+  // pointer still addresses shared memory (LDS/STS).
+  static __device__ __forceinline__ float* opaque_shared(float* p) {
+    const unsigned s = unsigned(__cvta_generic_to_shared(p));
+    return static_cast<float*>(__cvta_shared_to_generic(size_t(unsigned(opaque_value(int(s))))));
+  }
   static __device__ __forceinline__ void async_commit() { __pipeline_commit(); }
   // This thread's copies have landed; the barrier makes everyone's visible.
   static __device__ __forceinline__ void async_wait() {

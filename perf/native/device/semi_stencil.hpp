@@ -56,7 +56,8 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Prefetch || Fold == 2 ? LaunchBudg
   const int zb = o.z, ze = tiles.z_end(zb);
   const int plane_end = ze + R;  // planes [zb-R, ze+R) are read
   const bool owner = ext.owns(cx, cy);
-  auto ring = [&](int p) { return scratch + ((p - zb + R) % P) * L.plane_stride; };
+  float* const ring0 = Backend::opaque_shared(scratch);  // as the Kokkos team's scratch pointer
+  auto ring = [&](int p) { return ring0 + ((p - zb + R) % P) * L.plane_stride; };
   auto stage = [&](int p, const auto& copy) {
     if (p < plane_end) window.stage(p, ring(p), copy);
   };
