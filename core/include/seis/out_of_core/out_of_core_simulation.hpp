@@ -198,6 +198,7 @@ class OutOfCoreSimulation {
     index_t source_index = -1;
     int source_z = 0;  // local
     std::vector<PlaneSpan> spans;
+    SkewedChunk skew;  // its cut in a skewed sweep (z: core and window)
   };
 
   // The global grid's planes [z0, z1) as a sub-domain with no neighbours.
@@ -351,22 +352,56 @@ class OutOfCoreSimulation {
       throw std::logic_error("no out-of-core pipeline shape fits (the plan checks it)");
     stats_.halo_planes = R * stats_.shape.steps_per_visit;
     stats_.skewed = choose_skewed_shape(stats_.rates, plan_.grid.nz(), stats_.buffer_planes, plan_.scenario.pml_thickness,
-                                        in_bytes_per_plane(), out_bytes_per_plane());
+                                        in_bytes_per_plane(), out_bytes_per_plane(), settings.steps_per_visit,
+                                        settings.chunk_planes);
+    using Schedule = OutOfCoreSettings::Schedule;
+    const bool fits = stats_.skewed.predicted_s_per_step < 1e300;
+    if (settings.schedule == Schedule::skewed && !fits)
+      throw std::logic_error("out-of-core: no skewed cut fits these buffers (the plan checks it)");
+    skewed_ = settings.schedule == Schedule::skewed ||
+              (settings.schedule == Schedule::automatic && fits &&
+               stats_.skewed.predicted_s_per_step < stats_.shape.predicted_s_per_step);
+    if (skewed_) {
+      stats_.schedule = "skewed";
+      stats_.shape = {stats_.skewed.steps_per_visit, stats_.skewed.chunk_planes, stats_.skewed.predicted_s_per_step};
+      stats_.halo_planes = R * (stats_.shape.steps_per_visit + 1);  // carried from the chunk before
+    }
   }
 
   void make_chunks() {
     const Grid& g = plan_.grid;
     const int nz = g.nz();
     std::array<index_t, 3> pool{0, 0, 0};
-    for (const ZChunk& z : z_chunks(nz, stats_.shape.chunk_planes, stats_.shape.steps_per_visit)) {
+    const int K = stats_.shape.steps_per_visit;
+    std::vector<SkewedChunk> skew;
+    std::vector<ZChunk> cuts;
+    if (skewed_) {
+      skew = skewed_chunks(nz, stats_.buffer_planes, K, plan_.scenario.pml_thickness, stats_.shape.chunk_planes);
+      for (const SkewedChunk& c : skew) {
+        const std::array<int, 2> w = skewed_window(c, K);
+        cuts.push_back({c.core0, c.core1, w[0], w[1]});
+      }
+    } else {
+      cuts = z_chunks(nz, stats_.shape.chunk_planes, K);
+    }
+    for (const ZChunk& z : cuts) {
       const Subdomain sub = z_slice(z.ext0, z.ext1);
       const Grid chunk_grid = sub.local_grid(g);
       Chunk c{z, chunk_grid, local_regions(sub, regions_), Cpml<scalar_type>(chunk_grid, cpml_parameters(plan_), sub, false),
-              {}, {}, -1, 0, {}};
+              {}, {}, -1, 0, {}, {}};
+      // Its receivers: those in its core; skewed, those it may hold at some
+      // step (skewed_level_planes; collect_traces takes each sample from
+      // the chunk that held the receiver at that step).
+      int r0 = z.core0, r1 = z.core1;
+      if (skewed_) {
+        c.skew = skew[chunks_.size()];
+        r0 = std::max(z.ext0, skewed_level_planes(c.skew, nz, K - 1)[0]);
+        r1 = skewed_level_planes(c.skew, nz, 0)[1];
+      }
       std::vector<NodeIndex> local;
       for (std::size_t r = 0; r < plan_.receivers.size(); ++r) {
         const NodeIndex& n = plan_.receivers[r];
-        if (n.z < z.core0 || n.z >= z.core1) continue;
+        if (n.z < r0 || n.z >= r1) continue;
         c.receiver_ids.push_back(int(r));
         local.push_back({n.x, n.y, n.z - z.ext0});
       }
@@ -530,7 +565,8 @@ class OutOfCoreSimulation {
     const int every = plan_.scenario.record_every;
     c.pml.bind_memory_variables(b.psi, b.xi);
     for (int j = 0; j < k; ++j) {
-      const std::array<int, 2> z = planes_computed_at_step(c.z, k, j);
+      const std::array<int, 2> z =
+          skewed_ ? skewed_planes_at_step(c.skew, plan_.grid.nz(), j) : planes_computed_at_step(c.z, k, j);
       const int lo = z[0] - c.z.ext0, hi = z[1] - c.z.ext0;
       const Box limit{0, c.grid.nx(), 0, c.grid.ny(), lo, hi};
       StepData<Physics> d = b.state.step_data(physics_);
@@ -548,16 +584,18 @@ class OutOfCoreSimulation {
     }
   }
 
-  // Largest |value| of the chunk's own planes of every field at both time
-  // levels into per_chunk(v), on the default instance after its compute.
-  void reduce_core(const Chunk& c, Buffer& b, int v) {
+  // Largest |value| of global planes [z0, z1) of every field at both time
+  // levels (the planes chunk v finished) into chunk_max_, on the default
+  // instance after its compute.
+  void reduce_planes(const Chunk& c, Buffer& b, int v, int z0, int z1) {
     const index_t plane = plan_.grid.stride_z();
-    const index_t first = index_t(c.z.core0 - c.z.ext0 + R) * plane, n = index_t(c.z.core1 - c.z.core0) * plane;
+    const index_t first = index_t(z0 - c.z.ext0 + R) * plane, n = index_t(z1 - z0) * plane;
     for (int a = 0; a < 2 * F; ++a)
       max_abs_into(buffer_array(b, a) + first, n, chunk_max_.data() + 2 * F * v + a);
   }
 
   void sweep(int k, RunTiming& t, bool reduce) {
+    if (skewed_) return skewed_sweep(k, t, reduce);
     ScopedRegion region("seis::out_of_core_sweep");
     Kokkos::Timer clock;
     const bool record = stats_.sweeps <= 1;  // the first sweep, then the first steady one
@@ -583,7 +621,7 @@ class OutOfCoreSimulation {
       compute(chunks_[std::size_t(v)], *cur, k);
       cur->step = step_ + k;
       cur->whole = false;
-      if (reduce) reduce_core(chunks_[std::size_t(v)], *cur, v);
+      if (reduce) reduce_planes(chunks_[std::size_t(v)], *cur, v, chunks_[std::size_t(v)].z.core0, chunks_[std::size_t(v)].z.core1);
       visit.queued = clock.seconds();
       fence("seis::out_of_core_compute", DefaultExec());
       visit.compute_end = clock.seconds();
@@ -598,6 +636,11 @@ class OutOfCoreSimulation {
       prev = cur;
       cur = next;
     }
+    end_sweep(k, reduce, record, clock);
+  }
+
+  // What every sweep ends with: the device's reduction read, the sweep timed.
+  void end_sweep(int k, bool reduce, bool record, const Kokkos::Timer& clock) {
     if (reduce) {
       const auto all = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), chunk_max_);
       reduced_max_ = 0;
@@ -612,22 +655,131 @@ class OutOfCoreSimulation {
     stats_.sweep_s += clock.seconds();
   }
 
+  // f(span) for planes [a, b) of each span of chunk v (of the arrays that
+  // change only, or all).
+  template <class F_>
+  void for_spans(int v, int a, int b, bool changing_only, F_&& f) {
+    for (const PlaneSpan& n : chunks_[std::size_t(v)].spans) {
+      if (changing_only && !n.written_back) continue;
+      const PlaneSpan s = n.clip(a, b);
+      if (s.elements() > 0) f(s);
+    }
+  }
+
+  // A skewed sweep (skewed_plan.hpp), forward: visit i computes chunk i in
+  // buffer i mod 3 after the kR + R planes below its core are copied from
+  // buffer i-1 (on the default instance, after chunk i-1's compute); chunk
+  // i+1's core comes from the host meanwhile, chunk i-1's finished planes
+  // go back. The host holds the whole state at step_ + k at the end.
+  void skewed_sweep(int k, RunTiming& t, bool reduce) {
+    ScopedRegion region("seis::out_of_core_skewed_sweep");
+    Kokkos::Timer clock;
+    const bool record = stats_.sweeps <= 1;
+    if (record) stats_.timeline.clear();
+    const int n = int(chunks_.size()), nz = plan_.grid.nz();
+    const auto buffer = [&](int i) -> Buffer& { return buffers_[std::size_t(i % pipeline_buffers)]; };
+    // Beyond the grid's faces the spans reach the padding and psi_z's ghost layers.
+    const auto open = [&](const SkewedChunk& c, std::array<int, 2> z) {
+      constexpr int beyond = 1 << 28;
+      if (c.first) z[0] = -beyond;
+      if (c.last) z[1] = beyond;
+      return z;
+    };
+    const auto load_core = [&](int v) {  // level 0 (and -1) of its core and the model there
+      const SkewedChunk& c = chunks_[std::size_t(v)].skew;
+      const std::array<int, 2> z = open(c, {c.core0, c.core1});
+      for_spans(v, z[0], z[1], false, [&](const PlaneSpan& s) { host_to_buffer(s, buffer(v)); });
+    };
+    const auto store_done = [&](int v) {  // levels k and k-1 of its finished planes
+      const SkewedChunk& c = chunks_[std::size_t(v)].skew;
+      const std::array<int, 2> z = open(c, skewed_done_planes(c, nz, k));
+      for_spans(v, z[0], z[1], true, [&](const PlaneSpan& s) {
+        copy(d2h_, host_view(host_array(s.array) + s.host_first, s.elements()),
+             device_view(buffer_array(buffer(v), s.array) + s.buffer_first, s.elements()));
+        stats_.d2h_bytes += double(s.elements()) * sizeof(scalar_type);
+      });
+    };
+    // The planes below chunk v's core from buffer v-1: level 0 sits in the
+    // array that held level k there when k is even, else in the other one.
+    const auto carry = [&](int v) {
+      const Chunk& c = chunks_[std::size_t(v)];
+      const std::vector<PlaneSpan>& before = chunks_[std::size_t(v) - 1].spans;
+      for_spans(v, c.z.core0 - R * (k + 1), c.z.core0, false, [&](const PlaneSpan& dst) {
+        const PlaneSpan* o = same_array(before, dst);
+        if (!o) throw std::logic_error("out-of-core: a carried span the chunk before lacks");
+        const PlaneSpan src = o->clip(dst.z0, dst.z1);
+        if (src.z0 != dst.z0 || src.z1 != dst.z1) throw std::logic_error("out-of-core: carried planes outside the chunk before");
+        const int from = dst.array < 2 * F && k % 2 == 1 ? (dst.array + F) % (2 * F) : dst.array;
+        copy_on_device(buffer_array(buffer(v), dst.array) + dst.buffer_first,
+                       buffer_array(buffer(v - 1), from) + src.buffer_first, dst.elements());
+        stats_.d2d_bytes += double(dst.elements()) * sizeof(scalar_type);
+      });
+    };
+    for (Buffer& b : buffers_) b.chunk = -1;
+    load_core(0);
+    h2d_.fence();
+    for (int v = 0; v < n; ++v) {
+      OutOfCoreStats::Visit visit;
+      visit.chunk = v;
+      visit.start = clock.seconds();
+      const double h2d_before = stats_.h2d_bytes, d2h_before = stats_.d2h_bytes;
+      if (v > 0) store_done(v - 1);
+      if (v + 1 < n) load_core(v + 1);  // into the buffer of chunk v-2, written back and fenced
+      if (v > 0) carry(v);
+      Chunk& c = chunks_[std::size_t(v)];
+      compute(c, buffer(v), k);
+      if (reduce) {
+        const std::array<int, 2> done = skewed_done_planes(c.skew, nz, k);
+        reduce_planes(c, buffer(v), v, done[0], done[1]);
+      }
+      visit.queued = clock.seconds();
+      fence("seis::out_of_core_compute", DefaultExec());
+      visit.compute_end = clock.seconds();
+      h2d_.fence();
+      visit.h2d_end = clock.seconds();
+      d2h_.fence();
+      visit.d2h_end = clock.seconds();
+      t.stencil_s += visit.compute_end - visit.start;
+      visit.h2d_bytes = stats_.h2d_bytes - h2d_before;
+      visit.d2h_bytes = stats_.d2h_bytes - d2h_before;
+      if (record) stats_.timeline.push_back(visit);
+    }
+    store_done(n - 1);
+    d2h_.fence();
+    std::fill(host_step_.begin(), host_step_.end(), step_ + k);
+    last_sweep_steps_ = k;
+    end_sweep(k, reduce, record, clock);
+  }
+
   // Samples recorded after step_ steps (receivers sample t_n, n % every == 0).
   int samples_recorded() const {
     const int every = plan_.scenario.record_every;
     return std::min(plan_.samples, (step_ + every - 1) / every);
   }
 
-  // The chunks' traces into receivers() (plan order).
+  // The chunks' traces into receivers() (plan order). Skewed, a receiver
+  // may pass from chunk to chunk within a sweep: each sample of the sweep
+  // just run comes from the chunk that held the receiver at its step.
   void collect_traces() {
     std::vector<float> all = receivers_.traces();
     const std::size_t samples = std::size_t(plan_.samples);
+    const int every = plan_.scenario.record_every, k = last_sweep_steps_, start = step_ - k;
     for (Chunk& c : chunks_) {
       c.receivers.sync();
       const auto& mine = c.receivers.traces();
-      for (std::size_t i = 0; i < c.receiver_ids.size(); ++i)
-        std::copy(mine.begin() + std::ptrdiff_t(i * samples), mine.begin() + std::ptrdiff_t((i + 1) * samples),
-                  all.begin() + std::ptrdiff_t(std::size_t(c.receiver_ids[i]) * samples));
+      for (std::size_t i = 0; i < c.receiver_ids.size(); ++i) {
+        const std::size_t id = std::size_t(c.receiver_ids[i]);
+        if (!skewed_) {
+          std::copy(mine.begin() + std::ptrdiff_t(i * samples), mine.begin() + std::ptrdiff_t((i + 1) * samples),
+                    all.begin() + std::ptrdiff_t(id * samples));
+          continue;
+        }
+        for (int sample = (start + every - 1) / every; sample * every < step_ && sample < plan_.samples; ++sample) {
+          const std::array<int, 2> held = skewed_level_planes(c.skew, plan_.grid.nz(), sample * every - start);
+          const int z = plan_.receivers[id].z;
+          if (z >= held[0] && z < held[1]) all[id * samples + std::size_t(sample)] = mine[i * samples + std::size_t(sample)];
+        }
+      }
     }
     receivers_.restore(all, samples_recorded());
   }
@@ -647,6 +799,7 @@ class OutOfCoreSimulation {
   }
 
   RunPlan plan_;
+  bool skewed_ = false;  // sweeps run time skewing (skewed_plan.hpp), else overlapped halos
   const StencilOperator<Physics>* strategy_;
   Physics physics_;
   Subdomain whole_;
@@ -668,6 +821,7 @@ class OutOfCoreSimulation {
   Kokkos::View<scalar_type*, DefaultMem> chunk_max_;  // per chunk and array, the last reducing sweep's
   double reduced_max_ = 0;
   int reduced_at_step_ = -1;
+  int last_sweep_steps_ = 0;  // the last sweep's (collect_traces merges its samples)
   int step_ = 0;
 };
 
