@@ -262,6 +262,41 @@ TEST_CASE("skewed out-of-core TTI runs give the in-core seismograms and wavefiel
   check_skewed_is_bitwise<TtiPhysics<float>>("tti");
 }
 
+TEST_CASE("a budget too small for the skewed schedule asked for is refused naming its smallest, which runs it bit for bit",
+          "[out_of_core]") {
+  using Physics = IsoPhysics<float>;
+  Scenario s = tall_scenario("iso");
+  s.nz = 160;  // the smallest skewed pipeline well below the state
+  s.out_of_core.schedule = skewed;
+  s.out_of_core.steps_per_visit = 2;
+  const RunPlan in_core = plan_run(s, plenty);
+  const std::size_t reserve = pipeline_reserve_bytes(in_core.grid, s.receivers.size());
+  s.out_of_core.device_memory = smallest_out_of_core_budget(in_core.grid, 3, s.pml_thickness, reserve);  // the halo scheme's
+  std::string refusal;
+  try {
+    plan_run(s, plenty);
+  } catch (const ConfigError& e) {
+    refusal = e.what();
+  }
+  REQUIRE_THAT(refusal, Catch::Contains("smallest workable budget") && Catch::Contains("skewed"));
+  const int planes = std::stoi(refusal.substr(refusal.find("three buffers of ") + 17));
+  s.out_of_core.device_memory = pipeline_buffers * buffer_bytes(in_core.grid, 3, s.pml_thickness, planes - 1) + reserve;
+  REQUIRE_THROWS_AS(plan_run(s, plenty), ConfigError);
+  s.out_of_core.device_memory = pipeline_buffers * buffer_bytes(in_core.grid, 3, s.pml_thickness, planes) + reserve;
+  CHECK_THAT(refusal, Catch::Contains(format_byte_size(double(s.out_of_core.device_memory))));
+  const RunPlan tight = plan_run(s, plenty);
+  REQUIRE(tight.out_of_core);
+  const auto op = make_strategy<Physics>("st_reg_fixed");
+  OutOfCoreSimulation<Physics> ooc(tight, *op, s.out_of_core, tight.device_budget);
+  CHECK(ooc.stats().schedule == "skewed");
+  CHECK(ooc.stats().buffer_planes == planes);
+  ooc.run();
+  Simulation<Physics> reference(in_core, *op);
+  reference.run();
+  reference.receivers().sync();
+  CHECK(same_bits(ooc.receivers().traces(), reference.receivers().traces()));
+}
+
 TEST_CASE("out-of-core iso runs give the in-core seismograms and wavefields bit for bit, for k = 1, 2, 5",
           "[out_of_core]") {
   check_out_of_core_is_bitwise<IsoPhysics<float>>("iso");

@@ -351,6 +351,7 @@ class OutOfCoreSimulation {
     if (!(stats_.shape.predicted_s_per_step < 1e300))
       throw std::logic_error("no out-of-core pipeline shape fits (the plan checks it)");
     stats_.halo_planes = R * stats_.shape.steps_per_visit;
+    stats_.halo = stats_.shape;
     stats_.skewed = choose_skewed_shape(stats_.rates, plan_.grid.nz(), stats_.buffer_planes, plan_.scenario.pml_thickness,
                                         in_bytes_per_plane(), out_bytes_per_plane(), settings.steps_per_visit,
                                         settings.chunk_planes);
@@ -362,6 +363,7 @@ class OutOfCoreSimulation {
               (settings.schedule == Schedule::automatic && fits &&
                stats_.skewed.predicted_s_per_step < stats_.shape.predicted_s_per_step);
     if (skewed_) {
+      skewed_core_ = settings.chunk_planes;
       stats_.schedule = "skewed";
       stats_.shape = {stats_.skewed.steps_per_visit, stats_.skewed.chunk_planes, stats_.skewed.predicted_s_per_step};
       stats_.halo_planes = R * (stats_.shape.steps_per_visit + 1);  // carried from the chunk before
@@ -376,7 +378,7 @@ class OutOfCoreSimulation {
     std::vector<SkewedChunk> skew;
     std::vector<ZChunk> cuts;
     if (skewed_) {
-      skew = skewed_chunks(nz, stats_.buffer_planes, K, plan_.scenario.pml_thickness, stats_.shape.chunk_planes);
+      skew = skewed_chunks(nz, stats_.buffer_planes, K, plan_.scenario.pml_thickness, skewed_core_);
       for (const SkewedChunk& c : skew) {
         const std::array<int, 2> w = skewed_window(c, K);
         cuts.push_back({c.core0, c.core1, w[0], w[1]});
@@ -800,6 +802,7 @@ class OutOfCoreSimulation {
 
   RunPlan plan_;
   bool skewed_ = false;  // sweeps run time skewing (skewed_plan.hpp), else overlapped halos
+  int skewed_core_ = 0;  // the middle chunks' core asked for (0: the widest)
   const StencilOperator<Physics>* strategy_;
   Physics physics_;
   Subdomain whole_;

@@ -91,6 +91,7 @@ struct OutOfCoreStats {
   std::string schedule = "halo";  // what the sweeps run: "halo" (chunk_plan.hpp) or "skewed" (skewed_plan.hpp)
   PipelineShape shape;            // of the schedule run (skewed: chunk_planes is the middle chunks' core)
   SkewedShape skewed;             // what time skewing takes and gives at the same buffers
+  PipelineShape halo;             // what overlapped halos take and give at the same buffers
   int halo_planes = 0, chunks = 0, sweeps = 0;  // sweeps alternate direction, the first forward
   int chunks_kept = 0;  // loads that found their chunk still on the device (from the sweep before)
   PipelineRates rates;
