@@ -51,6 +51,8 @@ expect_refusal() {  # exit code, pattern, extra arguments
 }
 expect_refusal 3 "smallest workable budget" --device-memory 1MiB
 scenario="$work/skewed.toml" expect_refusal 3 "skewed schedule \(the smallest workable budget" --device-memory 2MiB
+sed 's/"skewed"/"spiral"/' "$work/skewed.toml" > "$work/spiral.toml"
+scenario="$work/spiral.toml" expect_refusal 2 "schedule' must be" --device-memory 3MiB
 expect_refusal 2 "must be a size" --device-memory 8GB
 expect_refusal 2 "must be a size" --device-memory lots
 echo ok

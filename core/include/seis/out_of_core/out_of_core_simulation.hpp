@@ -4,7 +4,11 @@
 // model, CPML memory variables) lives in host memory the device copies from
 // fastest (pinned on GPUs), and z-chunks stream through three device buffers.
 //
-// A sweep visits every chunk once and advances it k steps: its buffer holds
+// Two schedules (run.out_of_core.schedule; by default the faster the model
+// predicts from the rates measured at the start): time skewing
+// (skewed_plan.hpp, skewed_sweep.hpp), where each plane is computed once per
+// level, and overlapped halos (chunk_plan.hpp, halo_sweep.hpp), described
+// here. A halo sweep visits every chunk once and advances it k steps: its buffer holds
 // the chunk and R k planes of halo on each side, and step j updates only
 // the planes the chunk's own planes depend on after the last step, R planes
 // more per step still to come and the CPML's derivative reach beyond
@@ -257,77 +261,11 @@ class OutOfCoreSimulation {
   // Copy rates of the link (a buffer's worth of planes each way, then both
   // at once) and the compute time of a plane (one step of the strategy and
   // the CPML over a buffer's worth of planes from the middle of the grid).
-  PipelineRates measure_rates() {
-    ScopedRegion region("seis::out_of_core_calibration");
-    PipelineRates r;
-    const int planes = stats_.buffer_planes;
-    const index_t n = index_t(planes) * plan_.grid.stride_z();
-    const auto move = [&](bool in, bool out) {
-      Kokkos::Timer clock;
-      for (int a = 0; a < 2 * F; ++a) {
-        // In: the host's planes into buffer 1; out: buffer 0 holds the same
-        // planes (copied in first), so writing them back changes nothing.
-        if (in) copy(h2d_, device_view(buffer_array(buffers_[1], a), n), host_view(host_array(a), n));
-        if (out) copy(d2h_, host_view(host_array(a), n), device_view(buffer_array(buffers_[0], a), n));
-      }
-      h2d_.fence();
-      d2h_.fence();
-      return double(2 * F) * n * sizeof(scalar_type) / clock.seconds();
-    };
-    for (int a = 0; a < state_arrays; ++a) copy(h2d_, device_view(buffer_array(buffers_[0], a), n), host_view(host_array(a), n));
-    h2d_.fence();
-    move(true, false);  // warm-up
-    r.h2d_bytes_per_s = move(true, false);
-    r.d2h_bytes_per_s = move(false, true);
-    r.both_bytes_per_s = 2 * move(true, true);
-    const auto share = [&] {  // region sharing's copy, buffer 0 into buffer 1 (scratch here)
-      Kokkos::Timer clock;
-      for (int a = 0; a < 2 * F; ++a) copy_on_device(buffer_array(buffers_[1], a), buffer_array(buffers_[0], a), n);
-      fence("seis::out_of_core_calibration");
-      return double(2 * F) * n * sizeof(scalar_type) / clock.seconds();
-    };
-    share();  // warm-up
-    r.d2d_bytes_per_s = share();
-
-    // A slice from the middle of the grid, like most chunks (a z slab's
-    // CPML costs several times the inner region).
-    const int z0 = (plan_.grid.nz() - planes) / 2;
-    const Subdomain slice = z_slice(z0, z0 + planes);
-    const Grid grid = slice.local_grid(plan_.grid);
-    const Regions regions = local_regions(slice, regions_);
-    const Cpml<scalar_type> pml(grid, cpml_parameters(plan_), slice);
-    const auto one_step = [&] {
-      StepData<Physics> d = buffers_[0].state.step_data(physics_);
-      d.grid = grid;
-      if (!regions.inner.empty()) strategy_->apply(d, regions.inner);
-      pml.apply(d);
-    };
-    one_step();
-    fence("seis::out_of_core_calibration");
-    Kokkos::Timer clock;
-    one_step();
-    one_step();
-    fence("seis::out_of_core_calibration");
-    r.seconds_per_plane = clock.seconds() / 2 / planes;
-    return r;
-  }
+  PipelineRates measure_rates();
 
   // A visit of the middle chunk alone (buffer 0 holds planes of the state,
   // not that chunk's: the arithmetic, not the values, is timed).
-  void time_one_visit() {
-    Chunk& c = chunks_[chunks_.size() / 2];
-    const int step = step_;
-    const double planes = stats_.planes_computed;
-    compute(c, buffers_[0], stats_.shape.steps_per_visit);  // warm-up
-    fence("seis::out_of_core_calibration");
-    Kokkos::Timer clock;
-    compute(c, buffers_[0], stats_.shape.steps_per_visit);
-    fence("seis::out_of_core_calibration");
-    stats_.visit_compute_alone_s = clock.seconds();
-    step_ = step;
-    stats_.planes_computed = planes;
-    c.receivers.restore(std::vector<float>(c.receivers.traces().size(), 0.0f), 0);  // forget what it recorded
-  }
+  void time_one_visit();
 
   // Bytes of one plane each way: the arrays, and the CPML memory variables
   // (psi, xi) of the x and y slabs, which both directions carry per plane
@@ -442,95 +380,26 @@ class OutOfCoreSimulation {
 
   // The planes chunk c computes right (its own; beyond the grid's faces the
   // padding, which never changes).
-  std::array<int, 2> own_planes(const ZChunk& c) const {
-    return {c.core0 == 0 ? -R : c.core0, c.core1 == plan_.grid.nz() ? plan_.grid.nz() + R : c.core1};
-  }
+  std::array<int, 2> own_planes(const ZChunk& c) const;
 
   // The planes of span s that buffer b holds valid for a chunk starting at
   // step_ (empty when none): the model is valid once loaded; the arrays that
   // change, at b's step, over the whole buffer or the chunk's own planes.
-  std::array<int, 2> valid_planes(const Buffer& b, const PlaneSpan& s) const {
-    if (b.chunk < 0) return {0, 0};
-    if (!s.written_back) return {s.z0, s.z1};
-    if (b.step != step_) return {0, 0};
-    return b.whole ? std::array<int, 2>{s.z0, s.z1} : own_planes(chunks_[std::size_t(b.chunk)].z);
-  }
+  std::array<int, 2> valid_planes(const Buffer& b, const PlaneSpan& s) const;
 
   // Planes [a, b) of a changing array from the host: their chunks must have
   // been written back at step_ (none is on its way out).
-  void require_host_holds(int a, int b) const {
-    for (std::size_t d = 0; d < chunks_.size(); ++d) {
-      const std::array<int, 2> own = own_planes(chunks_[d].z);
-      if (std::max(a, own[0]) < std::min(b, own[1]) && host_step_[d] != step_)
-        throw std::logic_error("out-of-core: planes of chunk " + std::to_string(d) + " from the host, which holds step " +
-                               std::to_string(host_step_[d]) + " of them, not " + std::to_string(step_));
-    }
-  }
+  void require_host_holds(int a, int b) const;
 
   // Chunk v into buffer `to` at step_: the planes `to` already holds stay,
   // the planes another buffer holds valid are copied on the device (on the
   // default instance, so before anything queued after them computes), the
   // rest comes from the host on the copy instance.
-  void load(int v, Buffer& to) {
-    const Chunk& c = chunks_[std::size_t(v)];
-    if (to.chunk >= 0 && to.chunk != v && host_step_[std::size_t(to.chunk)] != to.step)
-      throw std::logic_error("out-of-core: a buffer reused before its chunk was written back");
-    if (to.chunk == v) ++stats_.chunks_kept;
-    std::vector<PlaneSpan> from_host;
-    for (const PlaneSpan& n : c.spans) {
-      std::vector<std::array<int, 2>> missing{{n.z0, n.z1}};
-      const auto take = [&](const std::array<int, 2>& valid, const std::function<void(const PlaneSpan&)>& copy_piece) {
-        std::vector<std::array<int, 2>> left;
-        for (const auto& m : missing) {
-          const int a = std::max(m[0], valid[0]), b = std::min(m[1], valid[1]);
-          if (a >= b) {
-            left.push_back(m);
-            continue;
-          }
-          if (copy_piece) copy_piece(n.clip(a, b));
-          if (m[0] < a) left.push_back({m[0], a});
-          if (b < m[1]) left.push_back({b, m[1]});
-        }
-        missing = std::move(left);
-      };
-      if (to.chunk == v) take(valid_planes(to, n), nullptr);
-      for (Buffer& from : buffers_) {
-        if (&from == &to || from.chunk < 0) continue;
-        const PlaneSpan* o = same_array(chunks_[std::size_t(from.chunk)].spans, n);
-        if (!o) continue;
-        const std::array<int, 2> valid = valid_planes(from, *o);
-        take({std::max(valid[0], o->z0), std::min(valid[1], o->z1)}, [&](const PlaneSpan& dst) {
-          const PlaneSpan src = o->clip(dst.z0, dst.z1);
-          copy_on_device(buffer_array(to, n.array) + dst.buffer_first, buffer_array(from, n.array) + src.buffer_first,
-                         dst.elements());
-          stats_.d2d_bytes += double(dst.elements()) * sizeof(scalar_type);
-        });
-      }
-      for (const auto& m : missing) {
-        if (n.written_back) require_host_holds(m[0], m[1]);
-        from_host.push_back(n.clip(m[0], m[1]));
-      }
-    }
-    for (const PlaneSpan& rest : from_host) host_to_buffer(rest, to);
-    to.chunk = v;
-    to.step = step_;
-    to.whole = true;
-  }
+  void load(int v, Buffer& to);
 
   // Chunk v's own planes of the changing arrays to the host, on the copy
   // instance.
-  void store(int v, Buffer& b) {
-    const Chunk& c = chunks_[std::size_t(v)];
-    for (const PlaneSpan& span : c.spans) {
-      if (!span.written_back) continue;
-      const PlaneSpan s = span.clip(c.z.core0, c.z.core1);
-      if (s.elements() == 0) continue;
-      copy(d2h_, host_view(host_array(s.array) + s.host_first, s.elements()),
-           device_view(buffer_array(b, s.array) + s.buffer_first, s.elements()));
-      stats_.d2h_bytes += double(s.elements()) * sizeof(scalar_type);
-    }
-    host_step_[std::size_t(v)] = b.step;
-  }
+  void store(int v, Buffer& b);
 
   // Every chunk the host lacks, written back (waits for the copies).
   void store_all() {
@@ -547,20 +416,7 @@ class OutOfCoreSimulation {
 
   // The buffer that holds chunk v, else one neither `busy` uses: an empty
   // one, else one whose chunk the host holds, else one written back now.
-  Buffer& buffer_for(int v, const Buffer* busy0, const Buffer* busy1) {
-    for (Buffer& b : buffers_)
-      if (b.chunk == v) return b;
-    Buffer* pick = nullptr;
-    const auto rank = [&](const Buffer& b) { return b.chunk < 0 ? 0 : host_step_[std::size_t(b.chunk)] == b.step ? 1 : 2; };
-    for (Buffer& b : buffers_)
-      if (&b != busy0 && &b != busy1 && (!pick || rank(b) < rank(*pick))) pick = &b;
-    if (!pick) throw std::logic_error("out-of-core: no free buffer");
-    if (rank(*pick) == 2) {
-      store(pick->chunk, *pick);
-      d2h_.fence();
-    }
-    return *pick;
-  }
+  Buffer& buffer_for(int v, const Buffer* busy0, const Buffer* busy1);
 
   // k steps of chunk c in buffer b, queued on the default instance.
   void compute(Chunk& c, Buffer& b, int k) {
@@ -596,50 +452,9 @@ class OutOfCoreSimulation {
       max_abs_into(buffer_array(b, a) + first, n, chunk_max_.data() + 2 * F * v + a);
   }
 
-  void sweep(int k, RunTiming& t, bool reduce) {
-    if (skewed_) return skewed_sweep(k, t, reduce);
-    ScopedRegion region("seis::out_of_core_sweep");
-    Kokkos::Timer clock;
-    const bool record = stats_.sweeps <= 1;  // the first sweep, then the first steady one
-    if (record) stats_.timeline.clear();
-    const int n = int(chunks_.size());
-    const bool forward = stats_.sweeps % 2 == 0;
-    const auto chunk = [&](int i) { return chunk_of_visit(i, n, forward); };
-    Buffer* cur = &buffer_for(chunk(0), nullptr, nullptr);
-    Buffer* prev = nullptr;
-    load(chunk(0), *cur);
-    h2d_.fence();
-    for (int i = 0; i < n; ++i) {
-      const int v = chunk(i);
-      OutOfCoreStats::Visit visit;
-      visit.chunk = v;
-      visit.start = clock.seconds();
-      const double h2d_before = stats_.h2d_bytes, d2h_before = stats_.d2h_bytes;
-      // Both copies are queued before the compute: its launches may block
-      // the host (they would hold back the copy queued after them).
-      if (stores_previous(i, n)) store(chunk(i - 1), *prev);
-      Buffer* next = i + 1 < n ? &buffer_for(chunk(i + 1), cur, prev) : nullptr;
-      if (next) load(chunk(i + 1), *next);
-      compute(chunks_[std::size_t(v)], *cur, k);
-      cur->step = step_ + k;
-      cur->whole = false;
-      if (reduce) reduce_planes(chunks_[std::size_t(v)], *cur, v, chunks_[std::size_t(v)].z.core0, chunks_[std::size_t(v)].z.core1);
-      visit.queued = clock.seconds();
-      fence("seis::out_of_core_compute", DefaultExec());
-      visit.compute_end = clock.seconds();
-      h2d_.fence();
-      visit.h2d_end = clock.seconds();
-      d2h_.fence();
-      visit.d2h_end = clock.seconds();
-      t.stencil_s += visit.compute_end - visit.start;
-      visit.h2d_bytes = stats_.h2d_bytes - h2d_before;
-      visit.d2h_bytes = stats_.d2h_bytes - d2h_before;
-      if (record) stats_.timeline.push_back(visit);
-      prev = cur;
-      cur = next;
-    }
-    end_sweep(k, reduce, record, clock);
-  }
+  // One sweep of k steps by the schedule chosen.
+  void sweep(int k, RunTiming& t, bool reduce) { skewed_ ? skewed_sweep(k, t, reduce) : halo_sweep(k, t, reduce); }
+  void halo_sweep(int k, RunTiming& t, bool reduce);
 
   // What every sweep ends with: the device's reduction read, the sweep timed.
   void end_sweep(int k, bool reduce, bool record, const Kokkos::Timer& clock) {
@@ -660,98 +475,14 @@ class OutOfCoreSimulation {
   // f(span) for planes [a, b) of each span of chunk v (of the arrays that
   // change only, or all).
   template <class F_>
-  void for_spans(int v, int a, int b, bool changing_only, F_&& f) {
-    for (const PlaneSpan& n : chunks_[std::size_t(v)].spans) {
-      if (changing_only && !n.written_back) continue;
-      const PlaneSpan s = n.clip(a, b);
-      if (s.elements() > 0) f(s);
-    }
-  }
+  void for_spans(int v, int a, int b, bool changing_only, F_&& f);
 
   // A skewed sweep (skewed_plan.hpp), forward: visit i computes chunk i in
   // buffer i mod 3 after the kR + R planes below its core are copied from
   // buffer i-1 (on the default instance, after chunk i-1's compute); chunk
   // i+1's core comes from the host meanwhile, chunk i-1's finished planes
   // go back. The host holds the whole state at step_ + k at the end.
-  void skewed_sweep(int k, RunTiming& t, bool reduce) {
-    ScopedRegion region("seis::out_of_core_skewed_sweep");
-    Kokkos::Timer clock;
-    const bool record = stats_.sweeps <= 1;
-    if (record) stats_.timeline.clear();
-    const int n = int(chunks_.size()), nz = plan_.grid.nz();
-    const auto buffer = [&](int i) -> Buffer& { return buffers_[std::size_t(i % pipeline_buffers)]; };
-    // Beyond the grid's faces the spans reach the padding and psi_z's ghost layers.
-    const auto open = [&](const SkewedChunk& c, std::array<int, 2> z) {
-      constexpr int beyond = 1 << 28;
-      if (c.first) z[0] = -beyond;
-      if (c.last) z[1] = beyond;
-      return z;
-    };
-    const auto load_core = [&](int v) {  // level 0 (and -1) of its core and the model there
-      const SkewedChunk& c = chunks_[std::size_t(v)].skew;
-      const std::array<int, 2> z = open(c, {c.core0, c.core1});
-      for_spans(v, z[0], z[1], false, [&](const PlaneSpan& s) { host_to_buffer(s, buffer(v)); });
-    };
-    const auto store_done = [&](int v) {  // levels k and k-1 of its finished planes
-      const SkewedChunk& c = chunks_[std::size_t(v)].skew;
-      const std::array<int, 2> z = open(c, skewed_done_planes(c, nz, k));
-      for_spans(v, z[0], z[1], true, [&](const PlaneSpan& s) {
-        copy(d2h_, host_view(host_array(s.array) + s.host_first, s.elements()),
-             device_view(buffer_array(buffer(v), s.array) + s.buffer_first, s.elements()));
-        stats_.d2h_bytes += double(s.elements()) * sizeof(scalar_type);
-      });
-    };
-    // The planes below chunk v's core from buffer v-1: level 0 sits in the
-    // array that held level k there when k is even, else in the other one.
-    const auto carry = [&](int v) {
-      const Chunk& c = chunks_[std::size_t(v)];
-      const std::vector<PlaneSpan>& before = chunks_[std::size_t(v) - 1].spans;
-      for_spans(v, c.z.core0 - R * (k + 1), c.z.core0, false, [&](const PlaneSpan& dst) {
-        const PlaneSpan* o = same_array(before, dst);
-        if (!o) throw std::logic_error("out-of-core: a carried span the chunk before lacks");
-        const PlaneSpan src = o->clip(dst.z0, dst.z1);
-        if (src.z0 != dst.z0 || src.z1 != dst.z1) throw std::logic_error("out-of-core: carried planes outside the chunk before");
-        const int from = dst.array < 2 * F && k % 2 == 1 ? (dst.array + F) % (2 * F) : dst.array;
-        copy_on_device(buffer_array(buffer(v), dst.array) + dst.buffer_first,
-                       buffer_array(buffer(v - 1), from) + src.buffer_first, dst.elements());
-        stats_.d2d_bytes += double(dst.elements()) * sizeof(scalar_type);
-      });
-    };
-    for (Buffer& b : buffers_) b.chunk = -1;
-    load_core(0);
-    h2d_.fence();
-    for (int v = 0; v < n; ++v) {
-      OutOfCoreStats::Visit visit;
-      visit.chunk = v;
-      visit.start = clock.seconds();
-      const double h2d_before = stats_.h2d_bytes, d2h_before = stats_.d2h_bytes;
-      if (v > 0) store_done(v - 1);
-      if (v + 1 < n) load_core(v + 1);  // into the buffer of chunk v-2, written back and fenced
-      if (v > 0) carry(v);
-      Chunk& c = chunks_[std::size_t(v)];
-      compute(c, buffer(v), k);
-      if (reduce) {
-        const std::array<int, 2> done = skewed_done_planes(c.skew, nz, k);
-        reduce_planes(c, buffer(v), v, done[0], done[1]);
-      }
-      visit.queued = clock.seconds();
-      fence("seis::out_of_core_compute", DefaultExec());
-      visit.compute_end = clock.seconds();
-      h2d_.fence();
-      visit.h2d_end = clock.seconds();
-      d2h_.fence();
-      visit.d2h_end = clock.seconds();
-      t.stencil_s += visit.compute_end - visit.start;
-      visit.h2d_bytes = stats_.h2d_bytes - h2d_before;
-      visit.d2h_bytes = stats_.d2h_bytes - d2h_before;
-      if (record) stats_.timeline.push_back(visit);
-    }
-    store_done(n - 1);
-    d2h_.fence();
-    std::fill(host_step_.begin(), host_step_.end(), step_ + k);
-    last_sweep_steps_ = k;
-    end_sweep(k, reduce, record, clock);
-  }
+  void skewed_sweep(int k, RunTiming& t, bool reduce);
 
   // Samples recorded after step_ steps (receivers sample t_n, n % every == 0).
   int samples_recorded() const {
@@ -762,43 +493,10 @@ class OutOfCoreSimulation {
   // The chunks' traces into receivers() (plan order). Skewed, a receiver
   // may pass from chunk to chunk within a sweep: each sample of the sweep
   // just run comes from the chunk that held the receiver at its step.
-  void collect_traces() {
-    std::vector<float> all = receivers_.traces();
-    const std::size_t samples = std::size_t(plan_.samples);
-    const int every = plan_.scenario.record_every, k = last_sweep_steps_, start = step_ - k;
-    for (Chunk& c : chunks_) {
-      c.receivers.sync();
-      const auto& mine = c.receivers.traces();
-      for (std::size_t i = 0; i < c.receiver_ids.size(); ++i) {
-        const std::size_t id = std::size_t(c.receiver_ids[i]);
-        if (!skewed_) {
-          std::copy(mine.begin() + std::ptrdiff_t(i * samples), mine.begin() + std::ptrdiff_t((i + 1) * samples),
-                    all.begin() + std::ptrdiff_t(id * samples));
-          continue;
-        }
-        for (int sample = (start + every - 1) / every; sample * every < step_ && sample < plan_.samples; ++sample) {
-          const std::array<int, 2> held = skewed_level_planes(c.skew, plan_.grid.nz(), sample * every - start);
-          const int z = plan_.receivers[id].z;
-          if (z >= held[0] && z < held[1]) all[id * samples + std::size_t(sample)] = mine[i * samples + std::size_t(sample)];
-        }
-      }
-    }
-    receivers_.restore(all, samples_recorded());
-  }
+  void collect_traces();
 
   // receivers() restored from a checkpoint: each chunk continues its part.
-  void hand_traces_to_chunks() {
-    const std::size_t samples = std::size_t(plan_.samples);
-    const auto& all = receivers_.traces();
-    for (Chunk& c : chunks_) {
-      std::vector<float> mine(c.receiver_ids.size() * samples);
-      for (std::size_t i = 0; i < c.receiver_ids.size(); ++i)
-        std::copy(all.begin() + std::ptrdiff_t(std::size_t(c.receiver_ids[i]) * samples),
-                  all.begin() + std::ptrdiff_t((std::size_t(c.receiver_ids[i]) + 1) * samples),
-                  mine.begin() + std::ptrdiff_t(i * samples));
-      c.receivers.restore(mine, samples_recorded());
-    }
-  }
+  void hand_traces_to_chunks();
 
   RunPlan plan_;
   bool skewed_ = false;  // sweeps run time skewing (skewed_plan.hpp), else overlapped halos
@@ -829,3 +527,9 @@ class OutOfCoreSimulation {
 };
 
 }  // namespace seis
+
+// The member functions of each responsibility.
+#include "seis/out_of_core/halo_sweep.hpp"
+#include "seis/out_of_core/skewed_sweep.hpp"
+#include "seis/out_of_core/calibration.hpp"
+#include "seis/out_of_core/chunk_traces.hpp"
