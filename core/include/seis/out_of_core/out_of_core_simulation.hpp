@@ -412,6 +412,7 @@ class OutOfCoreSimulation {
   void forget_device() {
     store_all();
     for (Buffer& b : buffers_) b.chunk = -1;
+    prefetched_ = -1;
   }
 
   // The buffer that holds chunk v, else one neither `busy` uses: an empty
@@ -501,6 +502,7 @@ class OutOfCoreSimulation {
   RunPlan plan_;
   bool skewed_ = false;  // sweeps run time skewing (skewed_plan.hpp), else overlapped halos
   int skewed_core_ = 0;  // the middle chunks' core asked for (0: the widest)
+  int prefetched_ = -1;  // the buffer holding the next skewed sweep's first chunk (-1: none)
   const StencilOperator<Physics>* strategy_;
   Physics physics_;
   Subdomain whole_;

@@ -23,7 +23,10 @@ void OutOfCoreSimulation<Physics>::for_spans(int v, int a, int b, bool changing_
 // buffer i mod 3 after the kR + R planes below its core are copied from
 // buffer i-1 (on the default instance, after chunk i-1's compute); chunk
 // i+1's core comes from the host meanwhile, chunk i-1's finished planes
-// go back. The host holds the whole state at step_ + k at the end.
+// go back. The host holds the whole state at step_ + k at the end. While
+// the last chunk computes, the next sweep's first chunk comes in when the
+// host already holds its planes (the chunks that finish them were written
+// back two visits before), so only a run's first sweep waits for its load.
 template <class Physics>
 void OutOfCoreSimulation<Physics>::skewed_sweep(int k, RunTiming& t, bool reduce) {
   ScopedRegion region("seis::out_of_core_skewed_sweep");
@@ -31,7 +34,8 @@ void OutOfCoreSimulation<Physics>::skewed_sweep(int k, RunTiming& t, bool reduce
   const bool record = stats_.sweeps <= 1;
   if (record) stats_.timeline.clear();
   const int n = int(chunks_.size()), nz = plan_.grid.nz();
-  const auto buffer = [&](int i) -> Buffer& { return buffers_[std::size_t(i % pipeline_buffers)]; };
+  const int base = prefetched_ >= 0 ? prefetched_ : 0;  // chunk 0's buffer
+  const auto buffer = [&](int i) -> Buffer& { return buffers_[std::size_t((i + base) % pipeline_buffers)]; };
   // Beyond the grid's faces the spans reach the padding and psi_z's ghost layers.
   const auto open = [&](const SkewedChunk& c, std::array<int, 2> z) {
     constexpr int beyond = 1 << 28;
@@ -39,11 +43,12 @@ void OutOfCoreSimulation<Physics>::skewed_sweep(int k, RunTiming& t, bool reduce
     if (c.last) z[1] = beyond;
     return z;
   };
-  const auto load_core = [&](int v) {  // level 0 (and -1) of its core and the model there
+  const auto load_core = [&](int v, Buffer& to) {  // level 0 (and -1) of its core and the model there
     const SkewedChunk& c = chunks_[std::size_t(v)].skew;
     const std::array<int, 2> z = open(c, {c.core0, c.core1});
-    for_spans(v, z[0], z[1], false, [&](const PlaneSpan& s) { host_to_buffer(s, buffer(v)); });
+    for_spans(v, z[0], z[1], false, [&](const PlaneSpan& s) { host_to_buffer(s, to); });
   };
+  const bool prefetch = n >= 3 && skewed_done_planes(chunks_[std::size_t(n) - 2].skew, nz, k)[0] >= chunks_[0].z.core1;
   const auto store_done = [&](int v) {  // levels k and k-1 of its finished planes
     const SkewedChunk& c = chunks_[std::size_t(v)].skew;
     const std::array<int, 2> z = open(c, skewed_done_planes(c, nz, k));
@@ -70,15 +75,18 @@ void OutOfCoreSimulation<Physics>::skewed_sweep(int k, RunTiming& t, bool reduce
     });
   };
   for (Buffer& b : buffers_) b.chunk = -1;
-  load_core(0);
-  h2d_.fence();
+  if (prefetched_ < 0) {
+    load_core(0, buffer(0));
+    h2d_.fence();
+  }
+  prefetched_ = -1;
   for (int v = 0; v < n; ++v) {
     OutOfCoreStats::Visit visit;
     visit.chunk = v;
     visit.start = clock.seconds();
     const double h2d_before = stats_.h2d_bytes, d2h_before = stats_.d2h_bytes;
     if (v > 0) store_done(v - 1);
-    if (v + 1 < n) load_core(v + 1);  // into the buffer of chunk v-2, written back and fenced
+    if (v + 1 < n || prefetch) load_core((v + 1) % n, buffer(v + 1));  // into chunk v-2's buffer, written back and fenced
     if (v > 0) carry(v);
     Chunk& c = chunks_[std::size_t(v)];
     compute(c, buffer(v), k);
@@ -100,6 +108,7 @@ void OutOfCoreSimulation<Physics>::skewed_sweep(int k, RunTiming& t, bool reduce
   }
   store_done(n - 1);
   d2h_.fence();
+  if (prefetch) prefetched_ = (base + n) % pipeline_buffers;
   std::fill(host_step_.begin(), host_step_.end(), step_ + k);
   last_sweep_steps_ = k;
   end_sweep(k, reduce, record, clock);
