@@ -403,6 +403,8 @@ class OutOfCoreSimulation {
 
   // Every chunk the host lacks, written back (waits for the copies).
   void store_all() {
+    if (pending_store_ >= 0) store_finished(int(chunks_.size()) - 1, buffers_[std::size_t(pending_store_)], pending_steps_);
+    pending_store_ = -1;
     for (Buffer& b : buffers_)
       if (b.chunk >= 0 && host_step_[std::size_t(b.chunk)] != b.step) store(b.chunk, b);
     d2h_.fence();
@@ -484,6 +486,7 @@ class OutOfCoreSimulation {
   // i+1's core comes from the host meanwhile, chunk i-1's finished planes
   // go back. The host holds the whole state at step_ + k at the end.
   void skewed_sweep(int k, RunTiming& t, bool reduce);
+  void store_finished(int v, Buffer& b, int k);
 
   // Samples recorded after step_ steps (receivers sample t_n, n % every == 0).
   int samples_recorded() const {
@@ -503,6 +506,7 @@ class OutOfCoreSimulation {
   bool skewed_ = false;  // sweeps run time skewing (skewed_plan.hpp), else overlapped halos
   int skewed_core_ = 0;  // the middle chunks' core asked for (0: the widest)
   int prefetched_ = -1;  // the buffer holding the next skewed sweep's first chunk (-1: none)
+  int pending_store_ = -1, pending_steps_ = 0;  // the buffer whose last chunk the host lacks, and its sweep's k
   const StencilOperator<Physics>* strategy_;
   Physics physics_;
   Subdomain whole_;

@@ -51,6 +51,15 @@ inline std::array<int, 2> skewed_level_planes(const SkewedChunk& c, int nz, int 
   return j == 0 ? std::array<int, 2>{c.first ? 0 : c.core0, c.last ? nz : c.core1} : skewed_planes_at_step(c, nz, j - 1);
 }
 
+// Planes z, opened beyond the grid's faces for the first and last chunk
+// (whose arrays reach the padding and psi_z's ghost layers there).
+inline std::array<int, 2> skewed_open(const SkewedChunk& c, std::array<int, 2> z) {
+  constexpr int beyond = 1 << 28;
+  if (c.first) z[0] = -beyond;
+  if (c.last) z[1] = beyond;
+  return z;
+}
+
 // Planes a visit writes back at levels k and k-1 (final for this sweep).
 inline std::array<int, 2> skewed_done_planes(const SkewedChunk& c, int nz, int k) {
   return skewed_planes_at_step(c, nz, k - 1);

@@ -19,6 +19,19 @@ void OutOfCoreSimulation<Physics>::for_spans(int v, int a, int b, bool changing_
   }
 }
 
+// Levels k and k-1 of chunk v's finished planes from buffer b to the host,
+// on the copy instance.
+template <class Physics>
+void OutOfCoreSimulation<Physics>::store_finished(int v, Buffer& b, int k) {
+  const SkewedChunk& c = chunks_[std::size_t(v)].skew;
+  const std::array<int, 2> z = skewed_open(c, skewed_done_planes(c, plan_.grid.nz(), k));
+  for_spans(v, z[0], z[1], true, [&](const PlaneSpan& s) {
+    copy(d2h_, host_view(host_array(s.array) + s.host_first, s.elements()),
+         device_view(buffer_array(b, s.array) + s.buffer_first, s.elements()));
+    stats_.d2h_bytes += double(s.elements()) * sizeof(scalar_type);
+  });
+}
+
 // A skewed sweep (skewed_plan.hpp), forward: visit i computes chunk i in
 // buffer i mod 3 after the kR + R planes below its core are copied from
 // buffer i-1 (on the default instance, after chunk i-1's compute); chunk
@@ -26,7 +39,9 @@ void OutOfCoreSimulation<Physics>::for_spans(int v, int a, int b, bool changing_
 // go back. The host holds the whole state at step_ + k at the end. While
 // the last chunk computes, the next sweep's first chunk comes in when the
 // host already holds its planes (the chunks that finish them were written
-// back two visits before), so only a run's first sweep waits for its load.
+// back two visits before), so only a run's first sweep waits for its load,
+// and the last chunk's planes go back during the next sweep's first visit
+// (store_all writes them when someone may read the host first).
 template <class Physics>
 void OutOfCoreSimulation<Physics>::skewed_sweep(int k, RunTiming& t, bool reduce) {
   ScopedRegion region("seis::out_of_core_skewed_sweep");
@@ -36,28 +51,16 @@ void OutOfCoreSimulation<Physics>::skewed_sweep(int k, RunTiming& t, bool reduce
   const int n = int(chunks_.size()), nz = plan_.grid.nz();
   const int base = prefetched_ >= 0 ? prefetched_ : 0;  // chunk 0's buffer
   const auto buffer = [&](int i) -> Buffer& { return buffers_[std::size_t((i + base) % pipeline_buffers)]; };
-  // Beyond the grid's faces the spans reach the padding and psi_z's ghost layers.
-  const auto open = [&](const SkewedChunk& c, std::array<int, 2> z) {
-    constexpr int beyond = 1 << 28;
-    if (c.first) z[0] = -beyond;
-    if (c.last) z[1] = beyond;
-    return z;
-  };
   const auto load_core = [&](int v, Buffer& to) {  // level 0 (and -1) of its core and the model there
     const SkewedChunk& c = chunks_[std::size_t(v)].skew;
-    const std::array<int, 2> z = open(c, {c.core0, c.core1});
+    const std::array<int, 2> z = skewed_open(c, {c.core0, c.core1});
     for_spans(v, z[0], z[1], false, [&](const PlaneSpan& s) { host_to_buffer(s, to); });
   };
   const bool prefetch = n >= 3 && skewed_done_planes(chunks_[std::size_t(n) - 2].skew, nz, k)[0] >= chunks_[0].z.core1;
-  const auto store_done = [&](int v) {  // levels k and k-1 of its finished planes
-    const SkewedChunk& c = chunks_[std::size_t(v)].skew;
-    const std::array<int, 2> z = open(c, skewed_done_planes(c, nz, k));
-    for_spans(v, z[0], z[1], true, [&](const PlaneSpan& s) {
-      copy(d2h_, host_view(host_array(s.array) + s.host_first, s.elements()),
-           device_view(buffer_array(buffer(v), s.array) + s.buffer_first, s.elements()));
-      stats_.d2h_bytes += double(s.elements()) * sizeof(scalar_type);
-    });
-  };
+  // The last chunk's planes go back during the next sweep's first visit
+  // when that visit's load does not read them.
+  const bool defer = prefetch && skewed_done_planes(chunks_[std::size_t(n) - 1].skew, nz, k)[0] >= chunks_[1].z.core1;
+  const auto store_done = [&](int v) { store_finished(v, buffer(v), k); };
   // The planes below chunk v's core from buffer v-1: level 0 sits in the
   // array that held level k there when k is even, else in the other one.
   const auto carry = [&](int v) {
@@ -80,12 +83,15 @@ void OutOfCoreSimulation<Physics>::skewed_sweep(int k, RunTiming& t, bool reduce
     h2d_.fence();
   }
   prefetched_ = -1;
+  const int pending = pending_store_;  // the last sweep's last chunk, written back in visit 0
+  pending_store_ = -1;
   for (int v = 0; v < n; ++v) {
     OutOfCoreStats::Visit visit;
     visit.chunk = v;
     visit.start = clock.seconds();
     const double h2d_before = stats_.h2d_bytes, d2h_before = stats_.d2h_bytes;
     if (v > 0) store_done(v - 1);
+    if (v == 0 && pending >= 0) store_finished(n - 1, buffers_[std::size_t(pending)], pending_steps_);
     if (v + 1 < n || prefetch) load_core((v + 1) % n, buffer(v + 1));  // into chunk v-2's buffer, written back and fenced
     if (v > 0) carry(v);
     Chunk& c = chunks_[std::size_t(v)];
@@ -106,9 +112,14 @@ void OutOfCoreSimulation<Physics>::skewed_sweep(int k, RunTiming& t, bool reduce
     visit.d2h_bytes = stats_.d2h_bytes - d2h_before;
     if (record) stats_.timeline.push_back(visit);
   }
-  store_done(n - 1);
-  d2h_.fence();
   if (prefetch) prefetched_ = (base + n) % pipeline_buffers;
+  if (defer) {
+    pending_store_ = (base + n - 1) % pipeline_buffers;
+    pending_steps_ = k;
+  } else {
+    store_done(n - 1);
+    d2h_.fence();
+  }
   std::fill(host_step_.begin(), host_step_.end(), step_ + k);
   last_sweep_steps_ = k;
   end_sweep(k, reduce, record, clock);
