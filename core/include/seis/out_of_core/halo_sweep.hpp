@@ -150,17 +150,7 @@ void OutOfCoreSimulation<Physics>::halo_sweep(int k, RunTiming& t, bool reduce) 
     cur->step = step_ + k;
     cur->whole = false;
     if (reduce) reduce_planes(chunks_[std::size_t(v)], *cur, v, chunks_[std::size_t(v)].z.core0, chunks_[std::size_t(v)].z.core1);
-    visit.queued = clock.seconds();
-    fence("seis::out_of_core_compute", DefaultExec());
-    visit.compute_end = clock.seconds();
-    h2d_.fence();
-    visit.h2d_end = clock.seconds();
-    d2h_.fence();
-    visit.d2h_end = clock.seconds();
-    t.stencil_s += visit.compute_end - visit.start;
-    visit.h2d_bytes = stats_.h2d_bytes - h2d_before;
-    visit.d2h_bytes = stats_.d2h_bytes - d2h_before;
-    if (record) stats_.timeline.push_back(visit);
+    finish_visit(visit, clock, h2d_before, d2h_before, t, record);
     prev = cur;
     cur = next;
   }

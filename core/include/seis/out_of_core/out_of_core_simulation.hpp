@@ -459,6 +459,23 @@ class OutOfCoreSimulation {
   void sweep(int k, RunTiming& t, bool reduce) { skewed_ ? skewed_sweep(k, t, reduce) : halo_sweep(k, t, reduce); }
   void halo_sweep(int k, RunTiming& t, bool reduce);
 
+  // A visit's end: waits for the compute and both copies (queued since
+  // `visit.start`, with the byte counts then), timing each for the timeline.
+  void finish_visit(OutOfCoreStats::Visit& visit, const Kokkos::Timer& clock, double h2d_before, double d2h_before,
+                    RunTiming& t, bool record) {
+    visit.queued = clock.seconds();
+    fence("seis::out_of_core_compute", DefaultExec());
+    visit.compute_end = clock.seconds();
+    h2d_.fence();
+    visit.h2d_end = clock.seconds();
+    d2h_.fence();
+    visit.d2h_end = clock.seconds();
+    t.stencil_s += visit.compute_end - visit.start;
+    visit.h2d_bytes = stats_.h2d_bytes - h2d_before;
+    visit.d2h_bytes = stats_.d2h_bytes - d2h_before;
+    if (record) stats_.timeline.push_back(visit);
+  }
+
   // What every sweep ends with: the device's reduction read, the sweep timed.
   void end_sweep(int k, bool reduce, bool record, const Kokkos::Timer& clock) {
     if (reduce) {

@@ -100,17 +100,7 @@ void OutOfCoreSimulation<Physics>::skewed_sweep(int k, RunTiming& t, bool reduce
       const std::array<int, 2> done = skewed_done_planes(c.skew, nz, k);
       reduce_planes(c, buffer(v), v, done[0], done[1]);
     }
-    visit.queued = clock.seconds();
-    fence("seis::out_of_core_compute", DefaultExec());
-    visit.compute_end = clock.seconds();
-    h2d_.fence();
-    visit.h2d_end = clock.seconds();
-    d2h_.fence();
-    visit.d2h_end = clock.seconds();
-    t.stencil_s += visit.compute_end - visit.start;
-    visit.h2d_bytes = stats_.h2d_bytes - h2d_before;
-    visit.d2h_bytes = stats_.d2h_bytes - d2h_before;
-    if (record) stats_.timeline.push_back(visit);
+    finish_visit(visit, clock, h2d_before, d2h_before, t, record);
   }
   if (prefetch) prefetched_ = (base + n) % pipeline_buffers;
   if (defer) {
