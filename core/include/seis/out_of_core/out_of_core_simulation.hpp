@@ -258,13 +258,8 @@ class OutOfCoreSimulation {
     return k < 3 ? b.psi[k].data() : b.xi[k - 3].data();
   }
 
-  // Copy rates of the link (a buffer's worth of planes each way, then both
-  // at once) and the compute time of a plane (one step of the strategy and
-  // the CPML over a buffer's worth of planes from the middle of the grid).
+  // Defined in calibration.hpp.
   PipelineRates measure_rates();
-
-  // A visit of the middle chunk alone (buffer 0 holds planes of the state,
-  // not that chunk's: the arithmetic, not the values, is timed).
   void time_one_visit();
 
   // Bytes of one plane each way: the arrays, and the CPML memory variables
@@ -378,27 +373,11 @@ class OutOfCoreSimulation {
     stats_.h2d_bytes += double(s.elements()) * sizeof(scalar_type);
   }
 
-  // The planes chunk c computes right (its own; beyond the grid's faces the
-  // padding, which never changes).
+  // Defined in halo_sweep.hpp.
   std::array<int, 2> own_planes(const ZChunk& c) const;
-
-  // The planes of span s that buffer b holds valid for a chunk starting at
-  // step_ (empty when none): the model is valid once loaded; the arrays that
-  // change, at b's step, over the whole buffer or the chunk's own planes.
   std::array<int, 2> valid_planes(const Buffer& b, const PlaneSpan& s) const;
-
-  // Planes [a, b) of a changing array from the host: their chunks must have
-  // been written back at step_ (none is on its way out).
   void require_host_holds(int a, int b) const;
-
-  // Chunk v into buffer `to` at step_: the planes `to` already holds stay,
-  // the planes another buffer holds valid are copied on the device (on the
-  // default instance, so before anything queued after them computes), the
-  // rest comes from the host on the copy instance.
   void load(int v, Buffer& to);
-
-  // Chunk v's own planes of the changing arrays to the host, on the copy
-  // instance.
   void store(int v, Buffer& b);
 
   // Every chunk the host lacks, written back (waits for the copies).
@@ -417,8 +396,7 @@ class OutOfCoreSimulation {
     prefetched_ = -1;
   }
 
-  // The buffer that holds chunk v, else one neither `busy` uses: an empty
-  // one, else one whose chunk the host holds, else one written back now.
+  // Defined in halo_sweep.hpp.
   Buffer& buffer_for(int v, const Buffer* busy0, const Buffer* busy1);
 
   // k steps of chunk c in buffer b, queued on the default instance.
@@ -457,6 +435,7 @@ class OutOfCoreSimulation {
 
   // One sweep of k steps by the schedule chosen.
   void sweep(int k, RunTiming& t, bool reduce) { skewed_ ? skewed_sweep(k, t, reduce) : halo_sweep(k, t, reduce); }
+  // Defined in halo_sweep.hpp.
   void halo_sweep(int k, RunTiming& t, bool reduce);
 
   // A visit's end: waits for the compute and both copies (queued since
@@ -492,16 +471,9 @@ class OutOfCoreSimulation {
     stats_.sweep_s += clock.seconds();
   }
 
-  // f(span) for planes [a, b) of each span of chunk v (of the arrays that
-  // change only, or all).
+  // Defined in skewed_sweep.hpp.
   template <class F_>
   void for_spans(int v, int a, int b, bool changing_only, F_&& f);
-
-  // A skewed sweep (skewed_plan.hpp), forward: visit i computes chunk i in
-  // buffer i mod 3 after the kR + R planes below its core are copied from
-  // buffer i-1 (on the default instance, after chunk i-1's compute); chunk
-  // i+1's core comes from the host meanwhile, chunk i-1's finished planes
-  // go back. The host holds the whole state at step_ + k at the end.
   void skewed_sweep(int k, RunTiming& t, bool reduce);
   void store_finished(int v, Buffer& b, int k);
 
@@ -511,12 +483,8 @@ class OutOfCoreSimulation {
     return std::min(plan_.samples, (step_ + every - 1) / every);
   }
 
-  // The chunks' traces into receivers() (plan order). Skewed, a receiver
-  // may pass from chunk to chunk within a sweep: each sample of the sweep
-  // just run comes from the chunk that held the receiver at its step.
+  // Defined in chunk_traces.hpp.
   void collect_traces();
-
-  // receivers() restored from a checkpoint: each chunk continues its part.
   void hand_traces_to_chunks();
 
   RunPlan plan_;
