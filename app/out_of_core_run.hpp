@@ -34,10 +34,12 @@ inline Grid out_of_core_tuning_grid(const RunPlan& plan) {
 
 inline void print_out_of_core(std::FILE* out, const OutOfCoreStats& s, const RunPlan& plan) {
   std::fprintf(out,
-               "seis: out-of-core: state %s on the host, device budget %s: %d chunks of %d planes (+%d halo planes "
-               "each side), %d steps per visit; link %.1f GB/s in, %.1f out, %.1f both (measured)\n",
-               format_byte_size(double(plan.bytes_needed)).c_str(), format_byte_size(double(s.budget)).c_str(), s.chunks,
-               s.shape.chunk_planes, s.halo_planes, s.shape.steps_per_visit, s.rates.h2d_bytes_per_s / 1e9,
+               "seis: out-of-core (%s schedule): state %s on the host, device budget %s: %d chunks of %d planes (+%d %s), "
+               "%d steps per visit; link %.1f GB/s in, %.1f out, %.1f both (measured)\n",
+               s.schedule.c_str(), format_byte_size(double(plan.bytes_needed)).c_str(), format_byte_size(double(s.budget)).c_str(),
+               s.chunks, s.shape.chunk_planes, s.halo_planes,
+               s.schedule == "skewed" ? "planes carried below" : "halo planes each side", s.shape.steps_per_visit,
+               s.rates.h2d_bytes_per_s / 1e9,
                s.rates.d2h_bytes_per_s / 1e9, s.rates.both_bytes_per_s / 1e9);
 }
 
@@ -58,6 +60,10 @@ inline nlohmann::json out_of_core_report(const OutOfCoreStats& s, const RunPlan&
                         {"d2h_alone_ms", 1e3 * v.d2h_bytes / s.rates.d2h_bytes_per_s}});
   const double interior_planes = double(plan.grid.nz()) * steps;
   return {
+      // "skewed": time skewing (skewed_plan.hpp), "halo": overlapped halos
+      // (chunk_plan.hpp); the faster the model predicts unless the scenario
+      // says (run.out_of_core.schedule).
+      {"schedule", s.schedule},
       {"device_budget_bytes", s.budget},
       {"device_bytes_allocated", s.device_bytes},
       {"state_bytes_on_host", plan.bytes_needed},
@@ -68,7 +74,8 @@ inline nlohmann::json out_of_core_report(const OutOfCoreStats& s, const RunPlan&
       {"steps_per_visit", s.shape.steps_per_visit},
       {"chunks", s.chunks},
       {"sweeps", s.sweeps},
-      {"sweep_order", "alternating (the last chunks of a sweep stay on the device and start the next)"},
+      {"sweep_order", s.schedule == "skewed" ? "forward (every sweep starts from the host)"
+                                             : "alternating (the last chunks of a sweep stay on the device and start the next)"},
       {"chunks_kept_per_sweep", s.sweeps > 0 ? double(s.chunks_kept) / s.sweeps : 0.0},
       {"h2d_bytes_per_step", h2d},
       {"d2h_bytes_per_step", d2h},
@@ -86,12 +93,16 @@ inline nlohmann::json out_of_core_report(const OutOfCoreStats& s, const RunPlan&
       {"redundant_compute_fraction", interior_planes > 0 ? s.planes_computed / interior_planes - 1 : 0.0},
       {"predicted_ms_per_step", 1e3 * s.shape.predicted_s_per_step},
       // Time skewing (skewed_plan.hpp), predicted from this run's rates at
-      // the same buffers: a plan for the executor to come, not a measurement.
+      // the same buffers (what the choice of schedule compared).
       {"skewed_model",
        {{"steps_per_visit", s.skewed.steps_per_visit},
         {"chunk_planes", s.skewed.chunk_planes},
         {"chunks", s.skewed.chunks},
         {"predicted_ms_per_step", std::isfinite(s.skewed.predicted_s_per_step) ? 1e3 * s.skewed.predicted_s_per_step : -1.0}}},
+      {"halo_model",
+       {{"steps_per_visit", s.halo.steps_per_visit},
+        {"chunk_planes", s.halo.chunk_planes},
+        {"predicted_ms_per_step", std::isfinite(s.halo.predicted_s_per_step) ? 1e3 * s.halo.predicted_s_per_step : -1.0}}},
       {"measured_ms_per_step", 1e3 * t.wall_s / steps},
       // The whole run's figure includes the first sweep, which loads every
       // chunk (none kept from a sweep before); the timeline's sweep is the

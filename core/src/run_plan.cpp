@@ -5,6 +5,7 @@
 #include "seis/io/model_readers.hpp"
 #include "seis/out_of_core/byte_size.hpp"
 #include "seis/out_of_core/chunk_plan.hpp"
+#include "seis/out_of_core/skewed_plan.hpp"
 #include "seis/physics/physics_descriptions.hpp"
 #include "seis/pml.hpp"
 #include "seis/preflight.hpp"
@@ -154,6 +155,22 @@ static void plan_placement(RunPlan& plan, const PhysicsDescription& physics, std
   const std::size_t smallest = smallest_out_of_core_budget(plan.grid, arrays, s.pml_thickness, reserve);
   const std::string budget = format_byte_size(double(plan.device_budget)) +
                              (o.device_memory > 0 && o.device_memory <= available_bytes ? " (the given budget)" : " (what the device has free)");
+  if (o.schedule == OutOfCoreSettings::Schedule::skewed) {
+    // Time skewing's end chunks hold a CPML slab and k steps' reach: its
+    // smallest buffer is the fewest planes that still cut the grid.
+    const int k = std::max(1, o.steps_per_visit);
+    int fewest = 1;
+    while (fewest <= s.nz && skewed_chunks(s.nz, fewest, k, s.pml_thickness, o.chunk_planes).empty()) ++fewest;
+    if (fewest > s.nz)
+      throw ConfigError("run.out_of_core.schedule = \"skewed\" cannot cut " + grid + " with " + std::to_string(k) +
+                        " step(s) per visit and chunk_planes = " + std::to_string(o.chunk_planes));
+    const std::size_t skewed_smallest = pipeline_buffers * buffer_bytes(plan.grid, arrays, s.pml_thickness, fewest) + reserve;
+    if (plan.device_budget < skewed_smallest)
+      throw ConfigError(grid + " needs " + format_byte_size(double(plan.bytes_needed)) + " in device memory and " +
+                        format_byte_size(double(skewed_smallest)) + " out-of-core with the skewed schedule (the smallest " +
+                        "workable budget: three buffers of " + std::to_string(fewest) + " planes), but the budget is " + budget);
+    return;
+  }
   if (plan.device_budget < smallest)
     throw ConfigError(grid + " needs " + format_byte_size(double(plan.bytes_needed)) + " in device memory and " +
                       format_byte_size(double(smallest)) + " out-of-core (the smallest workable budget: three buffers of " +

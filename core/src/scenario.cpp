@@ -251,11 +251,19 @@ Scenario from_table(const toml::table& root, const std::string& name, const std:
     if (const toml::node* m = run->get("device_memory"))
       s.out_of_core.device_memory = parse_byte_size(string_value(*m, "run.device_memory"), "run.device_memory");
     if (const toml::table* ooc = table_at(*run, "out_of_core", "run.")) {
-      check_keys(*ooc, "run.out_of_core", {"steps_per_visit", "chunk_planes"});
+      check_keys(*ooc, "run.out_of_core", {"steps_per_visit", "chunk_planes", "schedule"});
       optional(*ooc, "steps_per_visit", "run.out_of_core.", s.out_of_core.steps_per_visit, integer);
       optional(*ooc, "chunk_planes", "run.out_of_core.", s.out_of_core.chunk_planes, integer);
       if (ooc->get("steps_per_visit") && (s.out_of_core.steps_per_visit < 1 || s.out_of_core.steps_per_visit > 64))
         throw InputError("'run.out_of_core.steps_per_visit' must be between 1 and 64");
+      if (ooc->get("schedule")) {
+        const std::string v = string_value(*ooc->get("schedule"), "run.out_of_core.schedule");
+        using Schedule = OutOfCoreSettings::Schedule;
+        if (v == "auto") s.out_of_core.schedule = Schedule::automatic;
+        else if (v == "halo") s.out_of_core.schedule = Schedule::halo;
+        else if (v == "skewed") s.out_of_core.schedule = Schedule::skewed;
+        else throw InputError("'run.out_of_core.schedule' must be \"auto\", \"halo\" or \"skewed\"");
+      }
       if (ooc->get("chunk_planes") && s.out_of_core.chunk_planes < 1)
         throw InputError("'run.out_of_core.chunk_planes' must be at least 1");
     }

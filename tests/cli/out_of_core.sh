@@ -32,6 +32,14 @@ for f in "$work"/snap-in/snapshots/*.npy; do
   n=$((n + 1))
 done
 [ $n -ge 14 ] || fail "expected 14 snapshot planes (7 steps x 2 slices), found $n"
+# Each schedule asked for (run.out_of_core.schedule), with checkpoints:
+# the same seismograms; the report says which ran.
+for schedule in halo skewed; do
+  sed "s/^\[run\]$/[run]\nout_of_core = { schedule = \"$schedule\" }/" "$scenario" > "$work/$schedule.toml"
+  "$seis" run "$work/$schedule.toml" --output "$work/$schedule" --quiet --no-stream --device-memory 3MiB --checkpoint-every 10
+  cmp "$work/in/seismograms.npy" "$work/$schedule/seismograms.npy" || fail "seismograms differ with the $schedule schedule"
+  grep -q "\"schedule\": \"$schedule\"" "$work/$schedule/report.json" || fail "the report does not say $schedule ran"
+done
 expect_refusal() {  # exit code, pattern, extra arguments
   local code=$1 pattern=$2; shift 2
   set +e; "$seis" run "$scenario" --output "$work/refused" --quiet --no-stream "$@" 2> "$work/err"; local rc=$?; set -e
@@ -42,6 +50,9 @@ expect_refusal() {  # exit code, pattern, extra arguments
   [ ! -e "$work/refused" ] || fail "output written for a refused run ($*)"
 }
 expect_refusal 3 "smallest workable budget" --device-memory 1MiB
+scenario="$work/skewed.toml" expect_refusal 3 "skewed schedule \(the smallest workable budget" --device-memory 2MiB
+sed 's/"skewed"/"spiral"/' "$work/skewed.toml" > "$work/spiral.toml"
+scenario="$work/spiral.toml" expect_refusal 2 "schedule' must be" --device-memory 3MiB
 expect_refusal 2 "must be a size" --device-memory 8GB
 expect_refusal 2 "must be a size" --device-memory lots
 echo ok

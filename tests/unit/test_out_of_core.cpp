@@ -31,6 +31,8 @@ namespace {
 
 constexpr std::size_t plenty = std::size_t(1) << 40;
 constexpr int chunk_planes = 12;  // chunk boundaries at z = 12, 24, 36, 48
+constexpr auto halo = OutOfCoreSettings::Schedule::halo;
+constexpr auto skewed = OutOfCoreSettings::Schedule::skewed;
 
 // 22 x 20 x 60 points, CPML of 8, receivers every 2 steps, 23 steps (not a
 // multiple of any k tested, so the last sweep is shorter); the source sits
@@ -62,20 +64,37 @@ bool same_bits(const std::vector<A>& a, const std::vector<B>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(A)) == 0;
 }
 
+// The chunked scenario 96 planes tall with receivers in both z-slabs: a
+// skewed sweep's first chunk holds the bottom slab and R k planes more (34
+// planes at k = 5), its last chunk the top slab, so 60 planes would leave
+// too few chunks between them. Middle chunks of 12 planes: boundaries at
+// 18 + 12 i (k = 1), about 22 + 11 i (k = 2), 34 + 11 i (k = 5), and they
+// move down R planes a step, so the source and the receivers near z = 24
+// and 36 pass from chunk to chunk within a sweep.
+Scenario tall_scenario(const char* physics) {
+  Scenario s = chunked_scenario(physics);
+  s.nz = 96;
+  s.receivers.push_back({100, 100, 900});
+  s.receivers.push_back({80, 60, 170});
+  return s;
+}
+
+// Both schedules (the skewed one on the taller grid, which it needs for
+// >= 4 chunks at k = 5).
 template <class Physics>
-void check_out_of_core_is_bitwise(const char* physics) {
-  const RunPlan plan = plan_run(chunked_scenario(physics), plenty);
+void check_out_of_core_is_bitwise(const char* physics, OutOfCoreSettings::Schedule schedule) {
+  const RunPlan plan = plan_run(schedule == skewed ? tall_scenario(physics) : chunked_scenario(physics), plenty);
   for (const char* name : {"gmem_3d", "st_reg_fixed", "semi_25d"}) {
     const auto op = make_strategy<Physics>(name);
     Simulation<Physics> in_core(plan, *op);
     in_core.run();
     in_core.receivers().sync();
     for (int k : {1, 2, 5}) {
-      INFO(physics << " " << name << ", " << k << " steps per visit");
-      OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, k, chunk_planes}, plenty);
+      OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, k, chunk_planes, schedule}, plenty);
+      INFO(physics << " " << name << ", " << k << " steps per visit, " << ooc.stats().schedule << " schedule");
+      REQUIRE(ooc.stats().schedule == (schedule == skewed ? "skewed" : "halo"));
       REQUIRE(ooc.stats().chunks >= 4);
       REQUIRE(ooc.stats().shape.steps_per_visit == k);
-      REQUIRE(ooc.stats().halo_planes == Grid::radius * k);
       const RunTiming t = ooc.run();
       REQUIRE(t.steps == plan.scenario.steps);
       REQUIRE(ooc.steps_done() == plan.scenario.steps);
@@ -98,13 +117,17 @@ void check_out_of_core_is_bitwise(const char* physics) {
       }
       CHECK(in > 0);
       CHECK(in < ooc.stats().h2d_bytes / ooc.stats().sweeps);
-      CHECK(out < ooc.stats().d2h_bytes / ooc.stats().sweeps);
+      CHECK(out <= ooc.stats().d2h_bytes / ooc.stats().sweeps);  // skewed: each sweep writes the grid once
       // The instability guard's figure, reduced chunk by chunk on the device.
       CHECK(ooc.wavefield_max_abs() == in_core.wavefield_max_abs());
-      // Sweeps alternate direction: each after the first starts with the
-      // three chunks the one before left on the device.
       CHECK(ooc.stats().sweeps >= 5);
-      CHECK(ooc.stats().chunks_kept == pipeline_buffers * (ooc.stats().sweeps - 1));
+      if (schedule == skewed) {  // no plane computed twice at a level
+        CHECK(ooc.stats().planes_computed == double(plan.grid.nz()) * plan.scenario.steps);
+      } else {  // halos of R k; sweeps alternate direction: each after the
+        // first starts with the three chunks the one before left on the device
+        CHECK(ooc.stats().halo_planes == Grid::radius * k);
+        CHECK(ooc.stats().chunks_kept == pipeline_buffers * (ooc.stats().sweeps - 1));
+      }
     }
   }
 }
@@ -132,7 +155,7 @@ void check_every_sweep_end_is_bitwise(const char* physics) {
     for (int chunk : {3, 12, 20, 30})
       for (int k : {1, 2, 5}) {
         INFO(physics << " " << name << ", chunks of " << chunk << " planes, " << k << " steps per visit");
-        OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, k, chunk}, plenty);
+        OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, k, chunk, halo}, plenty);
         int observed = 0;
         ooc.observe_steps(
             [&](int step, const auto& p) {
@@ -168,7 +191,7 @@ TEST_CASE("an out-of-core run in several parts keeps its chunks on the device be
   Simulation<Physics> in_core(plan, *op);
   in_core.run();
   in_core.receivers().sync();
-  OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, 3, chunk_planes}, plenty);
+  OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, 3, chunk_planes, halo}, plenty);
   int observed = 0;  // an observer of every sweep leaves the sweeps 3 steps long
   ooc.observe_steps([&](int, const auto&) { ++observed; });
   ooc.run(nullptr, 9);  // three sweeps: it ends going backwards
@@ -201,14 +224,76 @@ TEST_CASE("the pipeline model: the three chunks a sweep finds on the device are 
 }
 
 
-TEST_CASE("out-of-core iso runs give the in-core seismograms and wavefields bit for bit, for k = 1, 2, 5",
+TEST_CASE("skewed sweeps give the in-core pressure at every sweep end, also in a run of several parts and after a restart",
           "[out_of_core]") {
-  check_out_of_core_is_bitwise<IsoPhysics<float>>("iso");
+  using Physics = IsoPhysics<float>;
+  const RunPlan plan = plan_run(tall_scenario("iso"), plenty);
+  const auto op = make_strategy<Physics>("semi_25d");
+  const auto expected = in_core_pressures<Physics>(plan, *op);
+  Simulation<Physics> in_core(plan, *op);
+  in_core.run();
+  in_core.receivers().sync();
+  for (int k : {2, 5}) {
+    INFO(k << " steps per visit");
+    OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, k, chunk_planes, skewed}, plenty);
+    int observed = 0;  // each sweep's first chunk comes in while the sweep before ends
+    ooc.observe_steps([&](int step, const auto& p) {
+      ++observed;
+      CHECK(same_bits(test::to_host(p), expected[std::size_t(step)]));
+    });
+    ooc.run(nullptr, 9);
+    ooc.state();  // the host state may change: what came in ahead is loaded again
+    ooc.run(nullptr, 14);
+    CHECK(observed == ooc.stats().sweeps);
+    CHECK(ooc.stats().sweeps == (9 + k - 1) / k + (14 + k - 1) / k);
+    CHECK(same_bits(ooc.receivers().traces(), in_core.receivers().traces()));
+    CHECK(same_bits(test::to_host(ooc.state().previous(0)), test::to_host(in_core.state().previous(0))));
+  }
 }
 
-TEST_CASE("out-of-core TTI runs give the in-core seismograms and wavefields bit for bit, for k = 1, 2, 5",
+TEST_CASE("a budget too small for the skewed schedule asked for is refused naming its smallest, which runs it bit for bit",
           "[out_of_core]") {
-  check_out_of_core_is_bitwise<TtiPhysics<float>>("tti");
+  using Physics = IsoPhysics<float>;
+  Scenario s = tall_scenario("iso");
+  s.nz = 160;  // the smallest skewed pipeline well below the state
+  s.out_of_core.schedule = skewed;
+  s.out_of_core.steps_per_visit = 2;
+  const RunPlan in_core = plan_run(s, plenty);
+  const std::size_t reserve = pipeline_reserve_bytes(in_core.grid, s.receivers.size());
+  s.out_of_core.device_memory = smallest_out_of_core_budget(in_core.grid, 3, s.pml_thickness, reserve);  // the halo scheme's
+  std::string refusal;
+  try {
+    plan_run(s, plenty);
+  } catch (const ConfigError& e) {
+    refusal = e.what();
+  }
+  REQUIRE_THAT(refusal, Catch::Contains("smallest workable budget") && Catch::Contains("skewed"));
+  const int planes = std::stoi(refusal.substr(refusal.find("three buffers of ") + 17));
+  s.out_of_core.device_memory = pipeline_buffers * buffer_bytes(in_core.grid, 3, s.pml_thickness, planes - 1) + reserve;
+  REQUIRE_THROWS_AS(plan_run(s, plenty), ConfigError);
+  s.out_of_core.device_memory = pipeline_buffers * buffer_bytes(in_core.grid, 3, s.pml_thickness, planes) + reserve;
+  CHECK_THAT(refusal, Catch::Contains(format_byte_size(double(s.out_of_core.device_memory))));
+  const RunPlan tight = plan_run(s, plenty);
+  REQUIRE(tight.out_of_core);
+  const auto op = make_strategy<Physics>("st_reg_fixed");
+  OutOfCoreSimulation<Physics> ooc(tight, *op, s.out_of_core, tight.device_budget);
+  CHECK(ooc.stats().schedule == "skewed");
+  CHECK(ooc.stats().buffer_planes == planes);
+  ooc.run();
+  Simulation<Physics> reference(in_core, *op);
+  reference.run();
+  reference.receivers().sync();
+  CHECK(same_bits(ooc.receivers().traces(), reference.receivers().traces()));
+}
+
+TEST_CASE("out-of-core iso runs give the in-core seismograms and wavefields bit for bit, for k = 1, 2, 5, both schedules",
+          "[out_of_core]") {
+  for (auto schedule : {halo, skewed}) check_out_of_core_is_bitwise<IsoPhysics<float>>("iso", schedule);
+}
+
+TEST_CASE("out-of-core TTI runs give the in-core seismograms and wavefields bit for bit, for k = 1, 2, 5, both schedules",
+          "[out_of_core]") {
+  for (auto schedule : {halo, skewed}) check_out_of_core_is_bitwise<TtiPhysics<float>>("tti", schedule);
 }
 
 TEST_CASE("an out-of-core checkpoint resumes in-core bit for bit (the same arrays, the same layout)",
@@ -220,7 +305,7 @@ TEST_CASE("an out-of-core checkpoint resumes in-core bit for bit (the same array
   straight.run();
   straight.receivers().sync();
 
-  OutOfCoreSimulation<Physics> first(plan, *op, OutOfCoreSettings{0, 3, chunk_planes}, plenty);
+  OutOfCoreSimulation<Physics> first(plan, *op, OutOfCoreSettings{0, 3, chunk_planes, halo}, plenty);
   first.land_on_multiples_of(13);
   first.run(nullptr, 13);
   REQUIRE(first.steps_done() == 13);
@@ -237,7 +322,7 @@ TEST_CASE("a NaN in an out-of-core state reaches the instability guard", "[out_o
   using Physics = IsoPhysics<float>;
   const RunPlan plan = plan_run(chunked_scenario("iso"), plenty);
   const auto op = make_strategy<Physics>("gmem_3d");
-  OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, 2, chunk_planes}, plenty);
+  OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, 2, chunk_planes, halo}, plenty);
   std::vector<float> p = test::to_host(ooc.state().current(0));
   p[std::size_t(plan.grid.index(10, 10, 30))] = std::numeric_limits<float>::quiet_NaN();
   Kokkos::deep_copy(ooc.state().current(0).flat(),
@@ -373,7 +458,7 @@ int replay_skewed_sweep(int nz, int k, int pml, const std::vector<SkewedChunk>& 
         }
         failed += at(j - 1, q) != j - 1;  // the previous level under the point
         ++computed[std::size_t(j) * std::size_t(nz) + std::size_t(q)];
-        if (q < pml + 2 || q >= nz - pml - 2) {  // a z-slab plane (psi_z's ghost layers included)
+        if (pml > 0 && (q < pml + 2 || q >= nz - pml - 2)) {  // a z-slab plane (psi_z's ghost layers included)
           int& owner = slab_owner[std::size_t(j)][std::size_t(q < pml + 2 ? 0 : nz - 1)];
           if (owner < 0) owner = int(v);
           failed += owner != int(v);

@@ -58,6 +58,9 @@ struct OutOfCoreSettings {
   std::size_t device_memory = 0;  // budget in bytes; 0: what the device has
   int steps_per_visit = 0;        // k; 0: chosen from the measured rates
   int chunk_planes = 0;           // planes each chunk owns; 0: chosen
+  // How sweeps cut the work (out_of_core/chunk_plan.hpp: overlapped halos;
+  // skewed_plan.hpp: time skewing); automatic: the faster the model predicts.
+  enum class Schedule { automatic, halo, skewed } schedule = Schedule::automatic;
 };
 
 struct Scenario {

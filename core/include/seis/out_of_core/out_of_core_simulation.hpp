@@ -4,7 +4,11 @@
 // model, CPML memory variables) lives in host memory the device copies from
 // fastest (pinned on GPUs), and z-chunks stream through three device buffers.
 //
-// A sweep visits every chunk once and advances it k steps: its buffer holds
+// Two schedules (run.out_of_core.schedule; by default the faster the model
+// predicts from the rates measured at the start): time skewing
+// (skewed_plan.hpp, skewed_sweep.hpp), where each plane is computed once per
+// level, and overlapped halos (chunk_plan.hpp, halo_sweep.hpp), described
+// here. A halo sweep visits every chunk once and advances it k steps: its buffer holds
 // the chunk and R k planes of halo on each side, and step j updates only
 // the planes the chunk's own planes depend on after the last step, R planes
 // more per step still to come and the CPML's derivative reach beyond
@@ -198,6 +202,7 @@ class OutOfCoreSimulation {
     index_t source_index = -1;
     int source_z = 0;  // local
     std::vector<PlaneSpan> spans;
+    SkewedChunk skew;  // its cut in a skewed sweep (z: core and window)
   };
 
   // The global grid's planes [z0, z1) as a sub-domain with no neighbours.
@@ -253,80 +258,9 @@ class OutOfCoreSimulation {
     return k < 3 ? b.psi[k].data() : b.xi[k - 3].data();
   }
 
-  // Copy rates of the link (a buffer's worth of planes each way, then both
-  // at once) and the compute time of a plane (one step of the strategy and
-  // the CPML over a buffer's worth of planes from the middle of the grid).
-  PipelineRates measure_rates() {
-    ScopedRegion region("seis::out_of_core_calibration");
-    PipelineRates r;
-    const int planes = stats_.buffer_planes;
-    const index_t n = index_t(planes) * plan_.grid.stride_z();
-    const auto move = [&](bool in, bool out) {
-      Kokkos::Timer clock;
-      for (int a = 0; a < 2 * F; ++a) {
-        // In: the host's planes into buffer 1; out: buffer 0 holds the same
-        // planes (copied in first), so writing them back changes nothing.
-        if (in) copy(h2d_, device_view(buffer_array(buffers_[1], a), n), host_view(host_array(a), n));
-        if (out) copy(d2h_, host_view(host_array(a), n), device_view(buffer_array(buffers_[0], a), n));
-      }
-      h2d_.fence();
-      d2h_.fence();
-      return double(2 * F) * n * sizeof(scalar_type) / clock.seconds();
-    };
-    for (int a = 0; a < state_arrays; ++a) copy(h2d_, device_view(buffer_array(buffers_[0], a), n), host_view(host_array(a), n));
-    h2d_.fence();
-    move(true, false);  // warm-up
-    r.h2d_bytes_per_s = move(true, false);
-    r.d2h_bytes_per_s = move(false, true);
-    r.both_bytes_per_s = 2 * move(true, true);
-    const auto share = [&] {  // region sharing's copy, buffer 0 into buffer 1 (scratch here)
-      Kokkos::Timer clock;
-      for (int a = 0; a < 2 * F; ++a) copy_on_device(buffer_array(buffers_[1], a), buffer_array(buffers_[0], a), n);
-      fence("seis::out_of_core_calibration");
-      return double(2 * F) * n * sizeof(scalar_type) / clock.seconds();
-    };
-    share();  // warm-up
-    r.d2d_bytes_per_s = share();
-
-    // A slice from the middle of the grid, like most chunks (a z slab's
-    // CPML costs several times the inner region).
-    const int z0 = (plan_.grid.nz() - planes) / 2;
-    const Subdomain slice = z_slice(z0, z0 + planes);
-    const Grid grid = slice.local_grid(plan_.grid);
-    const Regions regions = local_regions(slice, regions_);
-    const Cpml<scalar_type> pml(grid, cpml_parameters(plan_), slice);
-    const auto one_step = [&] {
-      StepData<Physics> d = buffers_[0].state.step_data(physics_);
-      d.grid = grid;
-      if (!regions.inner.empty()) strategy_->apply(d, regions.inner);
-      pml.apply(d);
-    };
-    one_step();
-    fence("seis::out_of_core_calibration");
-    Kokkos::Timer clock;
-    one_step();
-    one_step();
-    fence("seis::out_of_core_calibration");
-    r.seconds_per_plane = clock.seconds() / 2 / planes;
-    return r;
-  }
-
-  // A visit of the middle chunk alone (buffer 0 holds planes of the state,
-  // not that chunk's: the arithmetic, not the values, is timed).
-  void time_one_visit() {
-    Chunk& c = chunks_[chunks_.size() / 2];
-    const int step = step_;
-    const double planes = stats_.planes_computed;
-    compute(c, buffers_[0], stats_.shape.steps_per_visit);  // warm-up
-    fence("seis::out_of_core_calibration");
-    Kokkos::Timer clock;
-    compute(c, buffers_[0], stats_.shape.steps_per_visit);
-    fence("seis::out_of_core_calibration");
-    stats_.visit_compute_alone_s = clock.seconds();
-    step_ = step;
-    stats_.planes_computed = planes;
-    c.receivers.restore(std::vector<float>(c.receivers.traces().size(), 0.0f), 0);  // forget what it recorded
-  }
+  // Defined in calibration.hpp.
+  PipelineRates measure_rates();
+  void time_one_visit();
 
   // Bytes of one plane each way: the arrays, and the CPML memory variables
   // (psi, xi) of the x and y slabs, which both directions carry per plane
@@ -350,23 +284,59 @@ class OutOfCoreSimulation {
     if (!(stats_.shape.predicted_s_per_step < 1e300))
       throw std::logic_error("no out-of-core pipeline shape fits (the plan checks it)");
     stats_.halo_planes = R * stats_.shape.steps_per_visit;
+    stats_.halo = stats_.shape;
     stats_.skewed = choose_skewed_shape(stats_.rates, plan_.grid.nz(), stats_.buffer_planes, plan_.scenario.pml_thickness,
-                                        in_bytes_per_plane(), out_bytes_per_plane());
+                                        in_bytes_per_plane(), out_bytes_per_plane(), settings.steps_per_visit,
+                                        settings.chunk_planes);
+    using Schedule = OutOfCoreSettings::Schedule;
+    const bool fits = stats_.skewed.predicted_s_per_step < 1e300;
+    if (settings.schedule == Schedule::skewed && !fits)
+      throw std::logic_error("out-of-core: no skewed cut fits these buffers (the plan checks it)");
+    skewed_ = settings.schedule == Schedule::skewed ||
+              (settings.schedule == Schedule::automatic && fits &&
+               stats_.skewed.predicted_s_per_step < stats_.shape.predicted_s_per_step);
+    if (skewed_) {
+      skewed_core_ = settings.chunk_planes;
+      stats_.schedule = "skewed";
+      stats_.shape = {stats_.skewed.steps_per_visit, stats_.skewed.chunk_planes, stats_.skewed.predicted_s_per_step};
+      stats_.halo_planes = R * (stats_.shape.steps_per_visit + 1);  // carried from the chunk before
+    }
   }
 
   void make_chunks() {
     const Grid& g = plan_.grid;
     const int nz = g.nz();
     std::array<index_t, 3> pool{0, 0, 0};
-    for (const ZChunk& z : z_chunks(nz, stats_.shape.chunk_planes, stats_.shape.steps_per_visit)) {
+    const int K = stats_.shape.steps_per_visit;
+    std::vector<SkewedChunk> skew;
+    std::vector<ZChunk> cuts;
+    if (skewed_) {
+      skew = skewed_chunks(nz, stats_.buffer_planes, K, plan_.scenario.pml_thickness, skewed_core_);
+      for (const SkewedChunk& c : skew) {
+        const std::array<int, 2> w = skewed_window(c, K);
+        cuts.push_back({c.core0, c.core1, w[0], w[1]});
+      }
+    } else {
+      cuts = z_chunks(nz, stats_.shape.chunk_planes, K);
+    }
+    for (const ZChunk& z : cuts) {
       const Subdomain sub = z_slice(z.ext0, z.ext1);
       const Grid chunk_grid = sub.local_grid(g);
       Chunk c{z, chunk_grid, local_regions(sub, regions_), Cpml<scalar_type>(chunk_grid, cpml_parameters(plan_), sub, false),
-              {}, {}, -1, 0, {}};
+              {}, {}, -1, 0, {}, {}};
+      // Its receivers: those in its core; skewed, those it may hold at some
+      // step (skewed_level_planes; collect_traces takes each sample from
+      // the chunk that held the receiver at that step).
+      int r0 = z.core0, r1 = z.core1;
+      if (skewed_) {
+        c.skew = skew[chunks_.size()];
+        r0 = std::max(z.ext0, skewed_level_planes(c.skew, nz, K - 1)[0]);
+        r1 = skewed_level_planes(c.skew, nz, 0)[1];
+      }
       std::vector<NodeIndex> local;
       for (std::size_t r = 0; r < plan_.receivers.size(); ++r) {
         const NodeIndex& n = plan_.receivers[r];
-        if (n.z < z.core0 || n.z >= z.core1) continue;
+        if (n.z < r0 || n.z >= r1) continue;
         c.receiver_ids.push_back(int(r));
         local.push_back({n.x, n.y, n.z - z.ext0});
       }
@@ -403,100 +373,17 @@ class OutOfCoreSimulation {
     stats_.h2d_bytes += double(s.elements()) * sizeof(scalar_type);
   }
 
-  // The planes chunk c computes right (its own; beyond the grid's faces the
-  // padding, which never changes).
-  std::array<int, 2> own_planes(const ZChunk& c) const {
-    return {c.core0 == 0 ? -R : c.core0, c.core1 == plan_.grid.nz() ? plan_.grid.nz() + R : c.core1};
-  }
-
-  // The planes of span s that buffer b holds valid for a chunk starting at
-  // step_ (empty when none): the model is valid once loaded; the arrays that
-  // change, at b's step, over the whole buffer or the chunk's own planes.
-  std::array<int, 2> valid_planes(const Buffer& b, const PlaneSpan& s) const {
-    if (b.chunk < 0) return {0, 0};
-    if (!s.written_back) return {s.z0, s.z1};
-    if (b.step != step_) return {0, 0};
-    return b.whole ? std::array<int, 2>{s.z0, s.z1} : own_planes(chunks_[std::size_t(b.chunk)].z);
-  }
-
-  // Planes [a, b) of a changing array from the host: their chunks must have
-  // been written back at step_ (none is on its way out).
-  void require_host_holds(int a, int b) const {
-    for (std::size_t d = 0; d < chunks_.size(); ++d) {
-      const std::array<int, 2> own = own_planes(chunks_[d].z);
-      if (std::max(a, own[0]) < std::min(b, own[1]) && host_step_[d] != step_)
-        throw std::logic_error("out-of-core: planes of chunk " + std::to_string(d) + " from the host, which holds step " +
-                               std::to_string(host_step_[d]) + " of them, not " + std::to_string(step_));
-    }
-  }
-
-  // Chunk v into buffer `to` at step_: the planes `to` already holds stay,
-  // the planes another buffer holds valid are copied on the device (on the
-  // default instance, so before anything queued after them computes), the
-  // rest comes from the host on the copy instance.
-  void load(int v, Buffer& to) {
-    const Chunk& c = chunks_[std::size_t(v)];
-    if (to.chunk >= 0 && to.chunk != v && host_step_[std::size_t(to.chunk)] != to.step)
-      throw std::logic_error("out-of-core: a buffer reused before its chunk was written back");
-    if (to.chunk == v) ++stats_.chunks_kept;
-    std::vector<PlaneSpan> from_host;
-    for (const PlaneSpan& n : c.spans) {
-      std::vector<std::array<int, 2>> missing{{n.z0, n.z1}};
-      const auto take = [&](const std::array<int, 2>& valid, const std::function<void(const PlaneSpan&)>& copy_piece) {
-        std::vector<std::array<int, 2>> left;
-        for (const auto& m : missing) {
-          const int a = std::max(m[0], valid[0]), b = std::min(m[1], valid[1]);
-          if (a >= b) {
-            left.push_back(m);
-            continue;
-          }
-          if (copy_piece) copy_piece(n.clip(a, b));
-          if (m[0] < a) left.push_back({m[0], a});
-          if (b < m[1]) left.push_back({b, m[1]});
-        }
-        missing = std::move(left);
-      };
-      if (to.chunk == v) take(valid_planes(to, n), nullptr);
-      for (Buffer& from : buffers_) {
-        if (&from == &to || from.chunk < 0) continue;
-        const PlaneSpan* o = same_array(chunks_[std::size_t(from.chunk)].spans, n);
-        if (!o) continue;
-        const std::array<int, 2> valid = valid_planes(from, *o);
-        take({std::max(valid[0], o->z0), std::min(valid[1], o->z1)}, [&](const PlaneSpan& dst) {
-          const PlaneSpan src = o->clip(dst.z0, dst.z1);
-          copy_on_device(buffer_array(to, n.array) + dst.buffer_first, buffer_array(from, n.array) + src.buffer_first,
-                         dst.elements());
-          stats_.d2d_bytes += double(dst.elements()) * sizeof(scalar_type);
-        });
-      }
-      for (const auto& m : missing) {
-        if (n.written_back) require_host_holds(m[0], m[1]);
-        from_host.push_back(n.clip(m[0], m[1]));
-      }
-    }
-    for (const PlaneSpan& rest : from_host) host_to_buffer(rest, to);
-    to.chunk = v;
-    to.step = step_;
-    to.whole = true;
-  }
-
-  // Chunk v's own planes of the changing arrays to the host, on the copy
-  // instance.
-  void store(int v, Buffer& b) {
-    const Chunk& c = chunks_[std::size_t(v)];
-    for (const PlaneSpan& span : c.spans) {
-      if (!span.written_back) continue;
-      const PlaneSpan s = span.clip(c.z.core0, c.z.core1);
-      if (s.elements() == 0) continue;
-      copy(d2h_, host_view(host_array(s.array) + s.host_first, s.elements()),
-           device_view(buffer_array(b, s.array) + s.buffer_first, s.elements()));
-      stats_.d2h_bytes += double(s.elements()) * sizeof(scalar_type);
-    }
-    host_step_[std::size_t(v)] = b.step;
-  }
+  // Defined in halo_sweep.hpp.
+  std::array<int, 2> own_planes(const ZChunk& c) const;
+  std::array<int, 2> valid_planes(const Buffer& b, const PlaneSpan& s) const;
+  void require_host_holds(int a, int b) const;
+  void load(int v, Buffer& to);
+  void store(int v, Buffer& b);
 
   // Every chunk the host lacks, written back (waits for the copies).
   void store_all() {
+    if (pending_store_ >= 0) store_finished(int(chunks_.size()) - 1, buffers_[std::size_t(pending_store_)], pending_steps_);
+    pending_store_ = -1;
     for (Buffer& b : buffers_)
       if (b.chunk >= 0 && host_step_[std::size_t(b.chunk)] != b.step) store(b.chunk, b);
     d2h_.fence();
@@ -506,31 +393,19 @@ class OutOfCoreSimulation {
   void forget_device() {
     store_all();
     for (Buffer& b : buffers_) b.chunk = -1;
+    prefetched_ = -1;
   }
 
-  // The buffer that holds chunk v, else one neither `busy` uses: an empty
-  // one, else one whose chunk the host holds, else one written back now.
-  Buffer& buffer_for(int v, const Buffer* busy0, const Buffer* busy1) {
-    for (Buffer& b : buffers_)
-      if (b.chunk == v) return b;
-    Buffer* pick = nullptr;
-    const auto rank = [&](const Buffer& b) { return b.chunk < 0 ? 0 : host_step_[std::size_t(b.chunk)] == b.step ? 1 : 2; };
-    for (Buffer& b : buffers_)
-      if (&b != busy0 && &b != busy1 && (!pick || rank(b) < rank(*pick))) pick = &b;
-    if (!pick) throw std::logic_error("out-of-core: no free buffer");
-    if (rank(*pick) == 2) {
-      store(pick->chunk, *pick);
-      d2h_.fence();
-    }
-    return *pick;
-  }
+  // Defined in halo_sweep.hpp.
+  Buffer& buffer_for(int v, const Buffer* busy0, const Buffer* busy1);
 
   // k steps of chunk c in buffer b, queued on the default instance.
   void compute(Chunk& c, Buffer& b, int k) {
     const int every = plan_.scenario.record_every;
     c.pml.bind_memory_variables(b.psi, b.xi);
     for (int j = 0; j < k; ++j) {
-      const std::array<int, 2> z = planes_computed_at_step(c.z, k, j);
+      const std::array<int, 2> z =
+          skewed_ ? skewed_planes_at_step(c.skew, plan_.grid.nz(), j) : planes_computed_at_step(c.z, k, j);
       const int lo = z[0] - c.z.ext0, hi = z[1] - c.z.ext0;
       const Box limit{0, c.grid.nx(), 0, c.grid.ny(), lo, hi};
       StepData<Physics> d = b.state.step_data(physics_);
@@ -548,56 +423,40 @@ class OutOfCoreSimulation {
     }
   }
 
-  // Largest |value| of the chunk's own planes of every field at both time
-  // levels into per_chunk(v), on the default instance after its compute.
-  void reduce_core(const Chunk& c, Buffer& b, int v) {
+  // Largest |value| of global planes [z0, z1) of every field at both time
+  // levels (the planes chunk v finished) into chunk_max_, on the default
+  // instance after its compute.
+  void reduce_planes(const Chunk& c, Buffer& b, int v, int z0, int z1) {
     const index_t plane = plan_.grid.stride_z();
-    const index_t first = index_t(c.z.core0 - c.z.ext0 + R) * plane, n = index_t(c.z.core1 - c.z.core0) * plane;
+    const index_t first = index_t(z0 - c.z.ext0 + R) * plane, n = index_t(z1 - z0) * plane;
     for (int a = 0; a < 2 * F; ++a)
       max_abs_into(buffer_array(b, a) + first, n, chunk_max_.data() + 2 * F * v + a);
   }
 
-  void sweep(int k, RunTiming& t, bool reduce) {
-    ScopedRegion region("seis::out_of_core_sweep");
-    Kokkos::Timer clock;
-    const bool record = stats_.sweeps <= 1;  // the first sweep, then the first steady one
-    if (record) stats_.timeline.clear();
-    const int n = int(chunks_.size());
-    const bool forward = stats_.sweeps % 2 == 0;
-    const auto chunk = [&](int i) { return chunk_of_visit(i, n, forward); };
-    Buffer* cur = &buffer_for(chunk(0), nullptr, nullptr);
-    Buffer* prev = nullptr;
-    load(chunk(0), *cur);
+  // One sweep of k steps by the schedule chosen.
+  void sweep(int k, RunTiming& t, bool reduce) { skewed_ ? skewed_sweep(k, t, reduce) : halo_sweep(k, t, reduce); }
+  // Defined in halo_sweep.hpp.
+  void halo_sweep(int k, RunTiming& t, bool reduce);
+
+  // A visit's end: waits for the compute and both copies (queued since
+  // `visit.start`, with the byte counts then), timing each for the timeline.
+  void finish_visit(OutOfCoreStats::Visit& visit, const Kokkos::Timer& clock, double h2d_before, double d2h_before,
+                    RunTiming& t, bool record) {
+    visit.queued = clock.seconds();
+    fence("seis::out_of_core_compute", DefaultExec());
+    visit.compute_end = clock.seconds();
     h2d_.fence();
-    for (int i = 0; i < n; ++i) {
-      const int v = chunk(i);
-      OutOfCoreStats::Visit visit;
-      visit.chunk = v;
-      visit.start = clock.seconds();
-      const double h2d_before = stats_.h2d_bytes, d2h_before = stats_.d2h_bytes;
-      // Both copies are queued before the compute: its launches may block
-      // the host (they would hold back the copy queued after them).
-      if (stores_previous(i, n)) store(chunk(i - 1), *prev);
-      Buffer* next = i + 1 < n ? &buffer_for(chunk(i + 1), cur, prev) : nullptr;
-      if (next) load(chunk(i + 1), *next);
-      compute(chunks_[std::size_t(v)], *cur, k);
-      cur->step = step_ + k;
-      cur->whole = false;
-      if (reduce) reduce_core(chunks_[std::size_t(v)], *cur, v);
-      visit.queued = clock.seconds();
-      fence("seis::out_of_core_compute", DefaultExec());
-      visit.compute_end = clock.seconds();
-      h2d_.fence();
-      visit.h2d_end = clock.seconds();
-      d2h_.fence();
-      visit.d2h_end = clock.seconds();
-      t.stencil_s += visit.compute_end - visit.start;
-      visit.h2d_bytes = stats_.h2d_bytes - h2d_before;
-      visit.d2h_bytes = stats_.d2h_bytes - d2h_before;
-      if (record) stats_.timeline.push_back(visit);
-      prev = cur;
-      cur = next;
-    }
+    visit.h2d_end = clock.seconds();
+    d2h_.fence();
+    visit.d2h_end = clock.seconds();
+    t.stencil_s += visit.compute_end - visit.start;
+    visit.h2d_bytes = stats_.h2d_bytes - h2d_before;
+    visit.d2h_bytes = stats_.d2h_bytes - d2h_before;
+    if (record) stats_.timeline.push_back(visit);
+  }
+
+  // What every sweep ends with: the device's reduction read, the sweep timed.
+  void end_sweep(int k, bool reduce, bool record, const Kokkos::Timer& clock) {
     if (reduce) {
       const auto all = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), chunk_max_);
       reduced_max_ = 0;
@@ -612,41 +471,27 @@ class OutOfCoreSimulation {
     stats_.sweep_s += clock.seconds();
   }
 
+  // Defined in skewed_sweep.hpp.
+  template <class F_>
+  void for_spans(int v, int a, int b, bool changing_only, F_&& f);
+  void skewed_sweep(int k, RunTiming& t, bool reduce);
+  void store_finished(int v, Buffer& b, int k);
+
   // Samples recorded after step_ steps (receivers sample t_n, n % every == 0).
   int samples_recorded() const {
     const int every = plan_.scenario.record_every;
     return std::min(plan_.samples, (step_ + every - 1) / every);
   }
 
-  // The chunks' traces into receivers() (plan order).
-  void collect_traces() {
-    std::vector<float> all = receivers_.traces();
-    const std::size_t samples = std::size_t(plan_.samples);
-    for (Chunk& c : chunks_) {
-      c.receivers.sync();
-      const auto& mine = c.receivers.traces();
-      for (std::size_t i = 0; i < c.receiver_ids.size(); ++i)
-        std::copy(mine.begin() + std::ptrdiff_t(i * samples), mine.begin() + std::ptrdiff_t((i + 1) * samples),
-                  all.begin() + std::ptrdiff_t(std::size_t(c.receiver_ids[i]) * samples));
-    }
-    receivers_.restore(all, samples_recorded());
-  }
-
-  // receivers() restored from a checkpoint: each chunk continues its part.
-  void hand_traces_to_chunks() {
-    const std::size_t samples = std::size_t(plan_.samples);
-    const auto& all = receivers_.traces();
-    for (Chunk& c : chunks_) {
-      std::vector<float> mine(c.receiver_ids.size() * samples);
-      for (std::size_t i = 0; i < c.receiver_ids.size(); ++i)
-        std::copy(all.begin() + std::ptrdiff_t(std::size_t(c.receiver_ids[i]) * samples),
-                  all.begin() + std::ptrdiff_t((std::size_t(c.receiver_ids[i]) + 1) * samples),
-                  mine.begin() + std::ptrdiff_t(i * samples));
-      c.receivers.restore(mine, samples_recorded());
-    }
-  }
+  // Defined in chunk_traces.hpp.
+  void collect_traces();
+  void hand_traces_to_chunks();
 
   RunPlan plan_;
+  bool skewed_ = false;  // sweeps run time skewing (skewed_plan.hpp), else overlapped halos
+  int skewed_core_ = 0;  // the middle chunks' core asked for (0: the widest)
+  int prefetched_ = -1;  // the buffer holding the next skewed sweep's first chunk (-1: none)
+  int pending_store_ = -1, pending_steps_ = 0;  // the buffer whose last chunk the host lacks, and its sweep's k
   const StencilOperator<Physics>* strategy_;
   Physics physics_;
   Subdomain whole_;
@@ -668,7 +513,14 @@ class OutOfCoreSimulation {
   Kokkos::View<scalar_type*, DefaultMem> chunk_max_;  // per chunk and array, the last reducing sweep's
   double reduced_max_ = 0;
   int reduced_at_step_ = -1;
+  int last_sweep_steps_ = 0;  // the last sweep's (collect_traces merges its samples)
   int step_ = 0;
 };
 
 }  // namespace seis
+
+// The member functions of each responsibility.
+#include "seis/out_of_core/halo_sweep.hpp"
+#include "seis/out_of_core/skewed_sweep.hpp"
+#include "seis/out_of_core/calibration.hpp"
+#include "seis/out_of_core/chunk_traces.hpp"

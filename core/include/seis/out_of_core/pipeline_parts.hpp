@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace seis {
@@ -87,8 +88,10 @@ inline const PlaneSpan* same_array(const std::vector<PlaneSpan>& spans, const Pl
 struct OutOfCoreStats {
   std::size_t budget = 0, device_bytes = 0;
   int buffer_planes = 0;  // planes a buffer can hold
-  PipelineShape shape;
-  SkewedShape skewed;  // what time skewing would take and give at the same buffers (not run yet)
+  std::string schedule = "halo";  // what the sweeps run: "halo" (chunk_plan.hpp) or "skewed" (skewed_plan.hpp)
+  PipelineShape shape;            // of the schedule run (skewed: chunk_planes is the middle chunks' core)
+  SkewedShape skewed;             // what time skewing takes and gives at the same buffers
+  PipelineShape halo;             // what overlapped halos take and give at the same buffers
   int halo_planes = 0, chunks = 0, sweeps = 0;  // sweeps alternate direction, the first forward
   int chunks_kept = 0;  // loads that found their chunk still on the device (from the sweep before)
   PipelineRates rates;

@@ -1,6 +1,6 @@
 #pragma once
-// Time skewing for the out-of-core pipeline (issue 12, stage 2's plan; the
-// executor still runs chunk_plan.hpp's overlapped halos): a forward sweep's
+// Time skewing for the out-of-core pipeline (issue 12; the executor is
+// OutOfCoreSimulation's skewed sweep): a forward sweep's
 // chunk v advances k steps over planes that shift down by R a step,
 //
 //   step j writes level j+1 on [core0 - (j+1) R, core1 - (j+1) R)
@@ -45,6 +45,21 @@ inline std::array<int, 2> skewed_planes_at_step(const SkewedChunk& c, int nz, in
   return {c.first ? 0 : c.core0 - shift, c.last ? nz : c.core1 - shift};
 }
 
+// Global planes where chunk c holds level j as it wrote it (j = 0: its core,
+// as loaded): a receiver there is recorded at step j by c and no other.
+inline std::array<int, 2> skewed_level_planes(const SkewedChunk& c, int nz, int j) {
+  return j == 0 ? std::array<int, 2>{c.first ? 0 : c.core0, c.last ? nz : c.core1} : skewed_planes_at_step(c, nz, j - 1);
+}
+
+// Planes z, opened beyond the grid's faces for the first and last chunk
+// (whose arrays reach the padding and psi_z's ghost layers there).
+inline std::array<int, 2> skewed_open(const SkewedChunk& c, std::array<int, 2> z) {
+  constexpr int beyond = 1 << 28;
+  if (c.first) z[0] = -beyond;
+  if (c.last) z[1] = beyond;
+  return z;
+}
+
 // Planes a visit writes back at levels k and k-1 (final for this sweep).
 inline std::array<int, 2> skewed_done_planes(const SkewedChunk& c, int nz, int k) {
   return skewed_planes_at_step(c, nz, k - 1);
@@ -60,7 +75,8 @@ inline std::array<int, 2> skewed_window(const SkewedChunk& c, int k) {
 inline int skewed_slab_reach(int pml_thickness) { return pml_thickness > 0 ? pml_thickness + 2 + Grid::radius : 0; }
 
 // Chunks for k steps per visit in buffers of `max_planes` planes: the first
-// as tall as a buffer (it carries nothing), the middle ones even and at most
+// as tall as a buffer (it carries nothing; with `core` given, as `core` or
+// as little more as its slab needs), the middle ones even and at most
 // `core` (default and most: max_planes - kR - R), the last one tall enough to
 // hold the top slab at every level. Empty when no such cut exists. (A chunk
 // may be thinner than R: what its successor reads below it then comes from
@@ -68,10 +84,11 @@ inline int skewed_slab_reach(int pml_thickness) { return pml_thickness > 0 ? pml
 inline std::vector<SkewedChunk> skewed_chunks(int nz, int max_planes, int k, int pml_thickness, int core = 0) {
   const int R = Grid::radius, slab = skewed_slab_reach(pml_thickness);
   const int widest = max_planes - R * (k + 1);
-  if (core <= 0) core = widest;
-  if (nz <= max_planes) return {{0, nz, true, true}};  // the grid fits one buffer
+  const bool given = core > 0;
+  if (!given) core = widest;
+  if (!given && nz <= max_planes) return {{0, nz, true, true}};  // the grid fits one buffer
   const int tail = std::max(std::min(core, nz), slab + R);  // the last core: its slab and reach
-  const int head = std::min(max_planes, nz - tail);
+  const int head = given ? std::min({max_planes, nz - tail, std::max(core, R * k + slab)}) : std::min(max_planes, nz - tail);
   if (core < 1 || core > widest || tail > widest || head < R * k + slab) return {};
   std::vector<SkewedChunk> chunks{{0, head, true, false}};
   const int middle = nz - tail - head, m = (middle + core - 1) / core;
@@ -118,20 +135,23 @@ inline double predict_skewed_seconds_per_step(const PipelineRates& r, int nz, do
   return sweep / k;
 }
 
-// The fastest k (and its chunks) for buffers of `max_planes` planes.
+// The fastest k (and its chunks) for buffers of `max_planes` planes
+// (`steps_per_visit`, `chunk_planes` > 0 fix them).
 struct SkewedShape {
   int steps_per_visit = 0, chunk_planes = 0, chunks = 0;
   double predicted_s_per_step = std::numeric_limits<double>::infinity();
 };
 inline SkewedShape choose_skewed_shape(const PipelineRates& r, int nz, int max_planes, int pml_thickness,
-                                       double in_bytes_per_plane, double out_bytes_per_plane) {
+                                       double in_bytes_per_plane, double out_bytes_per_plane, int steps_per_visit = 0,
+                                       int chunk_planes = 0) {
   SkewedShape best;
   for (int k = 1; k <= 256; ++k) {
-    const std::vector<SkewedChunk> chunks = skewed_chunks(nz, max_planes, k, pml_thickness);
+    if (steps_per_visit > 0 && k != steps_per_visit) continue;
+    const std::vector<SkewedChunk> chunks = skewed_chunks(nz, max_planes, k, pml_thickness, chunk_planes);
     if (chunks.empty()) continue;
     const double t = predict_skewed_seconds_per_step(r, nz, in_bytes_per_plane, out_bytes_per_plane, k, chunks);
     if (t < best.predicted_s_per_step)
-      best = {k, max_planes - Grid::radius * (k + 1), int(chunks.size()), t};
+      best = {k, chunk_planes > 0 ? chunk_planes : max_planes - Grid::radius * (k + 1), int(chunks.size()), t};
   }
   return best;
 }
