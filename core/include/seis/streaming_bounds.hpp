@@ -71,3 +71,14 @@
 #ifndef SEIS_CPML_X_MIN_TEAMS
 #define SEIS_CPML_X_MIN_TEAMS 4
 #endif
+// Planes ahead of its use that a CPML column loads what it streams from
+// DRAM (p, p-, V and the memory variables of pass B; p and psi of pass A).
+// One plane ahead left one DRAM latency per plane exposed: 35 % warps
+// active at 80 registers, 55 % of the DRAM bandwidth (ncu, H200,
+// perf/results/h200-2026-11-24/cpml-lean). Pass A has registers to spare.
+#ifndef SEIS_CPML_AHEAD
+#define SEIS_CPML_AHEAD 2
+#endif
+#ifndef SEIS_CPML_MEMORY_AHEAD
+#define SEIS_CPML_MEMORY_AHEAD 4
+#endif
