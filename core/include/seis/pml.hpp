@@ -488,14 +488,20 @@ class Cpml {
         v[4] = old.take(psi[k * step]);
       };
       for (int k = 0; k < D; ++k) load(z0 + k < z1 ? k : z1 - 1 - z0);
-      // Not unrolled: an unrolled copy holds every slot twice (48 -> 80
-      // registers, ptxas).
-#pragma unroll 1
-      for (int z = z0; z < z1; ++z) {
-        load(planes_ahead<D>(z, z1));
+      const auto plane = [&](index_t k) {
+        load(k);
         *psi = psi_step(wt.d1[Axis], b, v[4], a, v[0], v[1], v[2], v[3]);
         p += sz, psi += step;
-      }
+      };
+      // Not unrolled: an unrolled copy holds every slot twice (48 -> 80
+      // registers, ptxas). Two loops: the first loads by a constant offset
+      // (47 instructions a plane against 60 with the test, ptxas, sm_90; in
+      // pass B the second loop's copy spills).
+      int z = z0;
+#pragma unroll 1
+      for (; z + D < z1; ++z) plane(D);
+#pragma unroll 1
+      for (; z < z1; ++z) plane(planes_ahead<D>(z, z1));
     }
   };
 
