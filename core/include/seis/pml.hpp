@@ -517,9 +517,10 @@ class Cpml {
   // (over [mw0, mw1): the layers pass A would do, ghost layers included),
   // and keeps the new psi_W at w-2..w+2 in registers: psi_W needs no pass A
   // of its own there, nor its re-read (32 B per y-slab point against 40 for
-  // pass A + pass B). The next plane's streamed values (p at w+K+1, p-, V,
-  // psi_W and xi_W, psi_x and xi_x where x is damped) are loaded before
-  // this plane's stores, so their latency overlaps the arithmetic. Each
+  // pass A + pass B). The streamed values (p at w+K, p-, V, psi_W and xi_W,
+  // psi_x and xi_x where x is damped) are loaded SEIS_CPML_AHEAD planes
+  // before their use and before this plane's stores (Ahead), so that their
+  // latency overlaps the arithmetic of the planes between. Each
   // axis joins lap and extra in the order x, y, z whatever W is: the values
   // are those of the point-by-point update.
   template <class Physics, int W, bool WDamped, bool AcrossDamped>
