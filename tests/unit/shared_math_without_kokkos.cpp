@@ -7,6 +7,7 @@
 #include "shared_math_without_kokkos.hpp"
 
 #include "seis/math/fast_divisor.hpp"
+#include "seis/math/interleaved_layout.hpp"
 #include "seis/math/iso_stencil.hpp"
 #include "seis/math/point_memory.hpp"
 #include "seis/math/register_queue.hpp"

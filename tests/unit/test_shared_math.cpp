@@ -155,3 +155,38 @@ TEST_CASE("each streaming strategy is compiled with its table row's launch budge
   check_budget_of_both_physics<Swic>("swic");
   check_budget_of_both_physics<SlidingWindow>("sliding_window");
 }
+
+// st_reg_feat and its native twin take their staged planes from
+// InterleavedStaging: the copies place cell (f, di, dj) of a point by the
+// PlaneLayout, the physics reads it through InterleavedPlane; both must name
+// the same cell, inside the plane, for every point of every tile shape.
+TEST_CASE("st_reg_feat's staged layout puts every neighbour where InterleavedPlane reads it", "[unit][math]") {
+  using Body = FeatureStreamingBody<TtiPhysics<float>, Kokkos::DefaultHostExecutionSpace>;
+  constexpr int F = Body::F, H = Body::H;
+  for (const auto& shape : {BlockShape{32, 8, 1}, BlockShape{32, 4, 1}, BlockShape{16, 16, 1}, BlockShape{8, 2, 1}}) {
+    const PlaneLayout L = Body::layout_for(shape);
+    CAPTURE(shape.dx, shape.dy);
+    int mismatches = 0, outside = 0;
+    std::vector<int> owner(std::size_t(L.plane_stride), -1);
+    for (int cy = 0; cy < shape.dy; ++cy)
+      for (int cx = 0; cx < shape.dx; ++cx)
+        for (int f = 0; f < F; ++f)
+          for (int dj = -H; dj <= H; ++dj)
+            for (int di = -H; di <= H; ++di) {
+              const int by_layout = L.centre(cx, cy) + f * L.field_stride + di + dj * L.w;
+              const int by_reader = L.centre(cx, cy) + dj * (F * Body::Pitch) + f * Body::Pitch + di;
+              mismatches += by_layout != by_reader;
+              if (by_layout < 0 || by_layout >= L.plane_stride) {
+                ++outside;
+                continue;
+              }
+              // A cell belongs to one field and one window position.
+              const int cell = (f * (shape.dy + 2 * H) + cy + H + dj) * (shape.dx + 2 * H) + cx + H + di;
+              int& o = owner[std::size_t(by_layout)];
+              mismatches += o >= 0 && o != cell;
+              o = cell;
+            }
+    REQUIRE(mismatches == 0);
+    REQUIRE(outside == 0);
+  }
+}

@@ -14,7 +14,13 @@ template <class Op>
 int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   // Staged rows have a compile-time pitch (the Kokkos body's check_shape).
   if (s.dx > feature_max_dx) return error_invalid_shape;
-  const LaunchPlan plan = plan_feature_streaming<Op>(box, s);
+  // SEIS_NATIVE_FEATURE_RING_OFFSET=bytes (a multiple of 4) moves the ring
+  // from Kokkos' offset, for an A/B of the shared-memory placement.
+  const char* offset = std::getenv("SEIS_NATIVE_FEATURE_RING_OFFSET");
+  const long ring_offset_bytes = offset ? std::strtol(offset, nullptr, 10) : 0;
+  if (ring_offset_bytes < 0 || ring_offset_bytes % 4 != 0) return error_invalid_shape;
+  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op>(box, s, std::size_t(ring_offset_bytes))
+                                 : plan_feature_streaming<Op>(box, s);
   // A 1D grid of tiles, x fastest, as the Kokkos league (the TTI twin ran
   // 31 % slower than the Kokkos kernel with the same SASS and launch bounds;
   // the grid's shape is one of the launch's remaining differences).
@@ -25,7 +31,8 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
     launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
     launch.tiles.nty = launch.tiles.ntz = 1;
   }
-  return launch_kernel(feature_streaming_kernel<Op, CudaBackend>, launch, stream, a, plan.tiles, plan.layout);
+  return launch_kernel(feature_streaming_kernel<Op, CudaBackend>, launch, stream, a, plan.tiles, plan.layout,
+                       feature_ring_offset<Op>(plan));
 }
 
 template int launch_feature_streaming<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);

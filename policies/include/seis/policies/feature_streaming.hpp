@@ -27,6 +27,7 @@
 //     base pointers (seis/policies/plane_pointers.hpp).
 
 #include "seis/halo_copy_plan.hpp"
+#include "seis/math/interleaved_layout.hpp"
 #include "seis/physics/plane_features.hpp"
 #include "seis/policies/plane_pointers.hpp"
 #include "seis/policies/point_memory.hpp"
@@ -59,7 +60,8 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   // Copies of the halo ring a thread keeps in registers
   // (seis/halo_copy_plan.hpp): 1 or 2 for the catalogue's shapes on GPUs.
   static constexpr int listed_halo_copies = 2;
-  static constexpr int Pitch = MaxDX + 2 * H;  // a staged row of one field
+  using Staging = InterleavedStaging<F, H, MaxDX>;  // seis/math/interleaved_layout.hpp
+  static constexpr int Pitch = Staging::Pitch;
   using Staged = InterleavedPlane<scalar_type, F, Pitch>;
 
   FeatureStreamingBody() = default;
@@ -69,14 +71,8 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
 
   // PlaneLayout with the row pitch and field stride of interleaved rows, so
   // that the team copies of tile_staging.hpp and the halo plan place cells
-  // where InterleavedPlane reads them.
-  static PlaneLayout layout_for(const BlockShape& s) {
-    PlaneLayout L(s.dx, s.dy, H, H, F);
-    L.w = F * Pitch;
-    L.field_stride = Pitch;
-    L.plane_stride = L.h * F * Pitch;
-    return L;
-  }
+  // where InterleavedPlane reads them (shared with the native twin).
+  static PlaneLayout layout_for(const BlockShape& s) { return Staging::layout(s.dx, s.dy); }
   static std::size_t scratch_bytes(const BlockShape& s) { return layout_for(s).bytes(P, sizeof(scalar_type)); }
   static void check_shape(const BlockShape& s, const std::string& what) {
     if (s.dx > MaxDX)

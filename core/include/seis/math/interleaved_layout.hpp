@@ -1,0 +1,41 @@
+#pragma once
+// The staged planes of st_reg_feat and its native twin, from one place so the
+// two cannot drift (issue 9: shared geometry; issue 10: the twin must touch
+// the same shared-memory addresses as the Kokkos kernel):
+//   - rows of MaxDX + 2H cells (a compile-time pitch), the F fields
+//     interleaved row by row, as InterleavedPlane (plane_access.hpp) reads
+//     them; the team copies and the halo plan place cells by this layout;
+//   - where the ring starts in the block's shared memory: a Kokkos CUDA
+//     team kernel has 16 bytes of static shared memory (the team's
+//     base_thread_id, as ncu reports it), then in its dynamic shared memory
+//     a team-reduction buffer of sizeof(double) * (team_size + 2) bytes
+//     (Kokkos_Cuda_Parallel_Team.hpp, m_shmem_begin) before the team
+//     scratch, so the Kokkos kernel's ring starts that far in; the twin,
+//     with no static shared memory, starts its ring at the same address.
+
+#include "seis/math/tile_geometry.hpp"
+
+#include <cstddef>
+
+namespace seis {
+
+template <int F, int H, int MaxDX>
+struct InterleavedStaging {
+  static constexpr int Pitch = MaxDX + 2 * H;  // a staged row of one field
+
+  static PlaneLayout layout(int dx, int dy) {
+    PlaneLayout L(dx, dy, H, H, F);
+    L.w = F * Pitch;
+    L.field_stride = Pitch;
+    L.plane_stride = L.h * F * Pitch;
+    return L;
+  }
+};
+
+// Bytes of shared memory before a Kokkos CUDA team's scratch (level 0).
+constexpr std::size_t kokkos_cuda_team_scratch_offset(int team_size) {
+  constexpr std::size_t static_bytes = 16;
+  return static_bytes + sizeof(double) * std::size_t(team_size + 2);
+}
+
+}  // namespace seis
