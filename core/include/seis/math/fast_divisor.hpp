@@ -16,25 +16,25 @@ namespace seis {
 class FastDivisor {
  public:
   FastDivisor() = default;  // divides by 1
-  // divisor >= 1. With l = ceil(log2(divisor)), m = ceil(2^(32+l) / divisor)
-  // lies in [2^32, 2^33); its low 32 bits are kept and the 2^32 * n part is
-  // added back in div(), so that divisor 1 (l = 0, m = 2^32) needs no branch:
-  // a GPU thread pays a multiply-high, an add and a shift, and the uniform
-  // datapath no compare and select (every Kokkos 3D-tile team splits its
-  // league rank with two of these). Exact for n < 2^31: the error of m is
-  // below divisor, so n (m - 2^(32+l)/divisor) / 2^(32+l) < 2^-(l+1) <= 1/divisor.
-  explicit FastDivisor(int divisor) : divisor_(divisor > 1 ? divisor : 1) {
+  // divisor >= 1. Divisor 1 takes a branch (uniform: the divisor is a kernel
+  // argument). The branch-free forms (m = ceil(2^(32+l)/d) with its 2^32 n
+  // part added back, or mulhi(2n, ceil(2^(31+l)/d)) >> l) have the same
+  // instruction count but took gmem_3d TTI from 64 to 72 registers under
+  // nvcc 13 (ptxas, no launch bounds), a block of occupancy at 64x2x2:
+  // 34.1 -> 42.9 ms on an H200 (perf/results/h200-2026-11-24/parity-stage2).
+  explicit FastDivisor(int divisor) : divisor_(divisor) {
+    if (divisor <= 1) return;
     unsigned ceil_log2 = 0;
-    while ((std::uint64_t(1) << ceil_log2) < std::uint64_t(divisor_)) ++ceil_log2;
-    const std::uint64_t m = ((std::uint64_t(1) << (32 + ceil_log2)) + unsigned(divisor_) - 1) / unsigned(divisor_);
-    multiplier_ = unsigned(m - (std::uint64_t(1) << 32));
-    shift_ = ceil_log2;
+    while ((std::uint64_t(1) << ceil_log2) < std::uint64_t(divisor)) ++ceil_log2;
+    const unsigned p = 31 + ceil_log2;
+    multiplier_ = unsigned(((std::uint64_t(1) << p) + unsigned(divisor) - 1) / unsigned(divisor));
+    shift_ = p - 32;
   }
 
-  // n / divisor and n % divisor for 0 <= n < 2^31 (hi + n < 2^32: no overflow).
+  // n / divisor and n % divisor for 0 <= n < 2^31.
   SEIS_INLINE int div(int n) const {
-    const unsigned hi = unsigned((std::uint64_t(unsigned(n)) * multiplier_) >> 32);
-    return int((hi + unsigned(n)) >> shift_);
+    if (divisor_ == 1) return n;
+    return int(((std::uint64_t(unsigned(n)) * multiplier_) >> 32) >> shift_);
   }
   SEIS_INLINE int mod(int n) const { return n - div(n) * divisor_; }
 

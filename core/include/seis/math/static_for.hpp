@@ -41,6 +41,10 @@ template <int Begin, class F, int... Is>
 SEIS_FORCEINLINE void static_for_impl(SEIS_STATIC_FOR_BODY(F) f, std::integer_sequence<int, Is...>) {
   (f(int_c<Begin + Is>{}), ...);
 }
+template <int Begin, class F, int... Is>
+SEIS_FORCEINLINE void static_for_cref_impl(const F& f, std::integer_sequence<int, Is...>) {
+  (f(int_c<Begin + Is>{}), ...);
+}
 }  // namespace detail
 
 // Calls f(int_c<I>{}) for I = Begin .. End-1, unrolled at compile time, so
@@ -49,6 +53,19 @@ template <int Begin, int End, class F>
 SEIS_FORCEINLINE void static_for(SEIS_STATIC_FOR_BODY(F) f) {
   static_assert(End >= Begin, "empty or reversed range");
   detail::static_for_impl<Begin>(SEIS_STATIC_FOR_PASS(F, f), std::make_integer_sequence<int, End - Begin>{});
+}
+
+// static_for with its body by const reference on both sides, for a Kokkos
+// body that nvcc 13 schedules better in that form: the fixed-register
+// streaming body (register_streaming.hpp: its unrolled loops and its plane
+// rotation, all four needed), where the forwarding reference cost
+// st_reg_fixed iso 6 % on the H200 (7.34 -> 7.80 ms,
+// perf/results/h200-2026-11-24/parity-stage2/bisect); st_reg_shift, which
+// shares that body, keeps the forwarding form.
+template <int Begin, int End, class F>
+SEIS_FORCEINLINE void static_for_cref(const F& f) {
+  static_assert(End >= Begin, "empty or reversed range");
+  detail::static_for_cref_impl<Begin>(f, std::make_integer_sequence<int, End - Begin>{});
 }
 
 #undef SEIS_STATIC_FOR_BODY
