@@ -47,7 +47,7 @@ TEST_CASE("grid index math covers halo and interior without overlap", "[grid]") 
 TEST_CASE("a grid whose padded plane needs more than a 32-bit stride is refused", "[grid]") {
   // Kernels keep a plane offset in an int (Grid stores stride_z as one); no storage is
   // allocated here, only the geometry is built.
-  REQUIRE_THROWS_AS(Grid(46000, 46700, 1, 1, 1, 1, 4), std::length_error);  // 46048 x 46708 > 2^31 - 1
+  REQUIRE_THROWS_AS(Grid(46000, 46700, 1, 1, 1, 1, 4), ConfigError);  // 46048 x 46708 > 2^31 - 1
   const Grid fits(46000, 46600, 1, 1, 1, 1, 4);  // 46048 x 46608 < 2^31 - 1
   REQUIRE(fits.stride_z() == index_t(fits.pitch_x()) * fits.pitch_y());
   REQUIRE(fits.index(0, 0, 2) - fits.index(0, 0, 0) == 2 * fits.stride_z());

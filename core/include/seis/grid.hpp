@@ -5,6 +5,7 @@
 // interior point sits on a 128-byte boundary; the halo of radius R around the
 // interior is zero (Dirichlet) unless a boundary condition writes it.
 
+#include "seis/errors.hpp"
 #include "seis/stencil_coefficients.hpp"
 
 #include <Kokkos_Core.hpp>
@@ -61,8 +62,10 @@ class Grid {
     planes_ = nz + 2 * radius;
     const index_t plane = index_t(pitch_x_) * pitch_y_;
     if (plane > std::numeric_limits<int>::max())
-      throw std::length_error("seis::Grid: a plane of " + std::to_string(plane) +
-                              " points (padded) does not fit a 32-bit plane stride");
+      throw ConfigError("grid " + std::to_string(nx) + " x " + std::to_string(ny) + " x " + std::to_string(nz) +
+                        ": an x-y plane of " + std::to_string(plane) + " points (padded) is more than the " +
+                        std::to_string(std::numeric_limits<int>::max()) +
+                        " that the kernels' 32-bit plane offsets address; run it on more ranks (mpirun), which split the plane");
     stride_z_ = int(plane);
   }
 
