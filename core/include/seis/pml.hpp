@@ -434,33 +434,9 @@ class Cpml {
     extra += d1psi + xi;
   }
 
-  // One value a column streams, loaded D planes before its use (slot 0: the
-  // plane in use, slot D - 1: the one loaded last), so that D loads of it
-  // are in flight while the column computes (SEIS_CPML_AHEAD).
-  template <int D>
-  struct Ahead {
-    static_assert(D >= 1, "at least the plane in use");
-    Scalar v[D] = {};
-    // Slot 0's value; `incoming` (D planes further) joins at the end.
-    KOKKOS_FORCEINLINE_FUNCTION Scalar take(Scalar incoming) {
-      const Scalar r = v[0];
-      for (int k = 0; k + 1 < D; ++k) v[k] = v[k + 1];
-      v[D - 1] = incoming;
-      return r;
-    }
-  };
-  // Planes from w to the one a column loads D planes ahead: the chunk's last
-  // plane once w + D passes it (loaded again, unused), which costs less than
-  // a test around the loads and keeps every address inside the arrays.
-  template <int D>
-  KOKKOS_FORCEINLINE_FUNCTION static int planes_ahead(int w, int w1) {
-    return w + D < w1 ? D : w1 - 1 - w;
-  }
-
   // Pass A along x or y: one thread per (x, y) column walks `chunk`
-  // planes; b and a are the column's. Its loads run SEIS_CPML_MEMORY_AHEAD
-  // planes ahead and are issued before this plane's store, which the
-  // compiler may not move them past.
+  // planes; b and a are the column's. The next plane's loads are issued
+  // before this plane's store, which the compiler may not move them past.
   template <class Physics, int Axis>
   struct MemoryColumns {
     using Update = typename Physics::cpml_update;
@@ -479,29 +455,15 @@ class Cpml {
       const Scalar* p = d.cur[Update::field] + d.grid.index(x, y, z0);
       const index_t first = l.template index<Axis>(x, y, z0), step = l.template index<Axis>(x, y, z0 + 1) - first;
       Scalar* psi = pml.psi_[Axis].data() + first;
-      constexpr int D = SEIS_CPML_MEMORY_AHEAD;
-      Ahead<D> m2, m1, p1, p2, old;  // p at -2, -1, +1, +2 along Axis; psi before
-      Scalar v[5];                   // their values at the plane in use
-      const auto load = [&](index_t k) {  // the plane k after p's
-        const Scalar* q = p + k * sz;
-        v[0] = m2.take(q[-2 * s]), v[1] = m1.take(q[-s]), v[2] = p1.take(q[s]), v[3] = p2.take(q[2 * s]),
-        v[4] = old.take(psi[k * step]);
-      };
-      for (int k = 0; k < D; ++k) load(z0 + k < z1 ? k : z1 - 1 - z0);
-      const auto plane = [&](index_t k) {
-        load(k);
-        *psi = psi_step(wt.d1[Axis], b, v[4], a, v[0], v[1], v[2], v[3]);
+      Scalar m2 = p[-2 * s], m1 = p[-s], p1 = p[s], p2 = p[2 * s], old = *psi;
+      for (int z = z0; z < z1; ++z) {
+        Scalar n_m2 = 0, n_m1 = 0, n_p1 = 0, n_p2 = 0, n_old = 0;
+        if (z + 1 < z1)
+          n_m2 = p[sz - 2 * s], n_m1 = p[sz - s], n_p1 = p[sz + s], n_p2 = p[sz + 2 * s], n_old = psi[step];
+        *psi = psi_step(wt.d1[Axis], b, old, a, m2, m1, p1, p2);
         p += sz, psi += step;
-      };
-      // Not unrolled: an unrolled copy holds every slot twice (48 -> 80
-      // registers, ptxas). Two loops: the first loads by a constant offset
-      // (47 instructions a plane against 60 with the test, ptxas, sm_90; in
-      // pass B the second loop's copy spills).
-      int z = z0;
-#pragma unroll 1
-      for (; z + D < z1; ++z) plane(D);
-#pragma unroll 1
-      for (; z < z1; ++z) plane(planes_ahead<D>(z, z1));
+        m2 = n_m2, m1 = n_m1, p1 = n_p1, p2 = n_p2, old = n_old;
+      }
     }
   };
 
@@ -517,10 +479,9 @@ class Cpml {
   // (over [mw0, mw1): the layers pass A would do, ghost layers included),
   // and keeps the new psi_W at w-2..w+2 in registers: psi_W needs no pass A
   // of its own there, nor its re-read (32 B per y-slab point against 40 for
-  // pass A + pass B). The streamed values (p at w+K, p-, V, psi_W and xi_W,
-  // psi_x and xi_x where x is damped) are loaded SEIS_CPML_AHEAD planes
-  // before their use and before this plane's stores (Ahead), so that their
-  // latency overlaps the arithmetic of the planes between. Each
+  // pass A + pass B). The next plane's streamed values (p at w+K+1, p-, V,
+  // psi_W and xi_W, psi_x and xi_x where x is damped) are loaded before
+  // this plane's stores, so their latency overlaps the arithmetic. Each
   // axis joins lap and extra in the order x, y, z whatever W is: the values
   // are those of the point-by-point update.
   template <class Physics, int W, bool WDamped, bool AcrossDamped>
@@ -618,53 +579,49 @@ class Cpml {
           pw[m] = psi_w(w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[K - 4 + m],
                         col[K - 3 + m], col[K - 1 + m], col[K + m]);
       }
-      // What the column streams from DRAM, loaded D planes ahead (Ahead):
-      // p at w+K, p- and V; psi_W at w+2 and xi_W at w (the column's thread
-      // alone writes them); psi_x (x +-1, +-2) and xi_x of an x-damped
-      // column. Otherwise their DRAM latency stalls every plane. The psi_x
-      // and xi_x of the z- and y-slabs' x-damped columns stay one plane
-      // ahead: at 80 registers their loops spill with two (ptxas, nvcc 13,
-      // sm_90); the x-slabs' loop fits two in 64.
-      constexpr int D = SEIS_CPML_AHEAD, DXD = WDamped ? 1 : D;
-      Ahead<D> top, prev, v, psi_w_old, xi_w_old;
-      Ahead<DXD> sx_old[4], xi_x_old;
-      Scalar p_top = 0, p_prev = 0, vel = 0, psi_old = 0, xi_w = 0, sx[4] = {0, 0, 0, 0}, xi_x = 0;
-      // Load plane w + k's values into the slots and take plane w's out.
-      const auto load = [&](int k) {
-        const int o = k * sw;
-        p_top = top.take(p[K * sw + o]), p_prev = prev.take(next[o]), vel = v.take(V[o]);
-        if (WDamped) {
-          psi_old = psi_w_old.take(pml.psi_[W].data()[iw + (2 + k) * nw]);
-          xi_w = xi_w_old.take(pml.xi_[W].data()[iw + k * nw]);
-        }
-      };
-      const auto load_x = [&](int k) {
-        if constexpr (DX) {
-          const int at = mx.at + k * mx.step;
-          const Scalar* q = pml.psi_[0].data() + at;
-          sx[0] = sx_old[0].take(q[-2]), sx[1] = sx_old[1].take(q[-1]), sx[2] = sx_old[2].take(q[1]),
-          sx[3] = sx_old[3].take(q[2]), xi_x = xi_x_old.take(pml.xi_[0].data()[at]);
-        }
-      };
-      for (int k = 0; k < D; ++k) load(w0 + k < w1 ? k : w1 - 1 - w0);
-      for (int k = 0; k < DXD; ++k) load_x(w0 + k < w1 ? k : w1 - 1 - w0);
+      // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
+      // the column's thread alone writes them, and their DRAM latency
+      // otherwise stalls every plane.
+      Scalar psi_w_ahead = 0, xi_w_ahead = 0;
+      if (WDamped) psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw], xi_w_ahead = pml.xi_[W].data()[iw];
 
-      // Not unrolled: an unrolled copy holds every slot twice.
-#pragma unroll 1
+      // psi_x (x +-1, +-2) and xi_x of an x-damped column, also a plane ahead.
+      Scalar sx_ahead[4] = {0, 0, 0, 0}, xi_x_ahead = 0;
+      const auto load_x = [&](int at, Scalar(&s)[4], Scalar& xi) {
+        const Scalar* q = pml.psi_[0].data() + at;
+        s[0] = q[-2], s[1] = q[-1], s[2] = q[1], s[3] = q[2], xi = pml.xi_[0].data()[at];
+      };
+      if constexpr (DX) load_x(mx.at, sx_ahead, xi_x_ahead);
+
+      Scalar top = p[K * sw], prev = *next, v = *V;  // plane w0's streamed values
       for (int w = w0; w < w1; ++w) {
-        load(planes_ahead<D>(w, w1));
-        load_x(planes_ahead<DXD>(w, w1));
-        col[2 * K] = p_top;
+        col[2 * K] = top;
+        const Scalar p_prev = prev, vel = v;
+        // The next plane's; the last plane loads its own again (unused),
+        // which costs less than a test around the loads.
+        const int ahead = w + 1 < w1 ? sw : 0;
+        top = p[K * sw + ahead], prev = next[ahead], v = V[ahead];
         Scalar xp[R], xm[R], ap[R], am[R];
         for (int m = 1; m <= R; ++m)
           xp[m - 1] = p[m], xm[m - 1] = p[-m], ap[m - 1] = p[m * sa], am[m - 1] = p[-m * sa];
-        Scalar sa4[4] = {0, 0, 0, 0}, xi_a = 0;
+        Scalar sx[4] = {0, 0, 0, 0}, sa4[4] = {0, 0, 0, 0}, xi_x = 0, xi_a = 0, xi_w = 0;
+        if constexpr (DX) {
+          for (int m = 0; m < 4; ++m) sx[m] = sx_ahead[m];
+          xi_x = xi_x_ahead;
+          load_x(mx.at + (w + 1 < w1 ? mx.step : 0), sx_ahead, xi_x_ahead);
+        }
         if constexpr (DA) {
           const Scalar* s = pml.psi_[Across].data() + ma.at;
           sa4[0] = s[-2 * na], sa4[1] = s[-na], sa4[2] = s[na], sa4[3] = s[2 * na];
           xi_a = pml.xi_[Across].data()[ma.at];
         }
-        if (WDamped) pw[4] = psi_w(w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
+        if (WDamped) {
+          const Scalar psi_old = psi_w_ahead;
+          xi_w = xi_w_ahead;
+          const int ahead_w = w + 1 < w1 ? nw : 0;  // the last plane loads its own again (unused)
+          psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[iw + ahead_w];
+          pw[4] = psi_w(w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
+        }
 
         Scalar lap = 0, extra = 0;
         static_for<0, 3>([&](auto axis) {

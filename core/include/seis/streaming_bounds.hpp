@@ -71,18 +71,3 @@
 #ifndef SEIS_CPML_X_MIN_TEAMS
 #define SEIS_CPML_X_MIN_TEAMS 4
 #endif
-// Planes ahead of its use that a CPML column loads what it streams from
-// DRAM (p, p-, V and the memory variables of pass B; p and psi of pass A).
-// With one plane the kernels waited on DRAM latency: 35 % warps active at
-// 80 registers, 45 % issue, 55 % of the DRAM bandwidth (ncu, H200,
-// perf/results/h200-2026-11-24/cpml-lean); D planes put D times the bytes
-// in flight per thread. Registers (ptxas, nvcc 13, sm_90, iso): pass B at
-// 2 stays at 80 / 64 (x-slabs), 8 B spilled only in the loop of the
-// z-slabs' corner columns (damped along x, y and z); at 3 it spills.
-// Pass A at 4 takes 56 registers (48 at 1).
-#ifndef SEIS_CPML_AHEAD
-#define SEIS_CPML_AHEAD 2
-#endif
-#ifndef SEIS_CPML_MEMORY_AHEAD
-#define SEIS_CPML_MEMORY_AHEAD 4
-#endif
