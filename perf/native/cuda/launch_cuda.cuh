@@ -13,16 +13,31 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <cstdlib>
+#include <cstring>
 
 namespace seis::native::dev {
 
 constexpr std::size_t default_shared_limit = 48 * 1024;
 
+// Diagnosis only (default off): SEIS_NATIVE_SHARED_PAD=kokkos asks each launch
+// for the dynamic shared memory a Kokkos team launch adds ahead of the team
+// scratch (8 * (threads + 2) bytes of team-reduce space, unused by a
+// parallel_for), so that the driver sizes the L1/shared split and counts
+// blocks per SM as for the Kokkos kernel; the twin leaves it unused.
+inline std::size_t shared_pad(int threads) {
+  static const bool kokkos = [] {
+    const char* v = std::getenv("SEIS_NATIVE_SHARED_PAD");
+    return v && std::strcmp(v, "kokkos") == 0;
+  }();
+  return kokkos ? sizeof(double) * std::size_t(threads + 2) : 0;
+}
+
 template <class... Params, class... Args>
 int launch_kernel(void (*kernel)(Params...), const LaunchPlan& plan, cudaStream_t stream, const Args&... args) {
-  if (plan.shared > default_shared_limit) {
-    const cudaError_t e =
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(plan.shared));
+  const std::size_t shared = plan.shared + shared_pad(plan.bx * plan.by * plan.bz);
+  if (shared > default_shared_limit) {
+    const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared));
     if (e != cudaSuccess) {
       (void)cudaGetLastError();  // do not leave it for an unrelated later check
       return int(e);
@@ -30,7 +45,7 @@ int launch_kernel(void (*kernel)(Params...), const LaunchPlan& plan, cudaStream_
   }
   const dim3 grid(unsigned(plan.tiles.ntx), unsigned(plan.tiles.nty), unsigned(plan.tiles.ntz));
   const dim3 block(unsigned(plan.bx), unsigned(plan.by), unsigned(plan.bz));
-  kernel<<<grid, block, plan.shared, stream>>>(args...);
+  kernel<<<grid, block, shared, stream>>>(args...);
   return int(cudaGetLastError());
 }
 
