@@ -49,12 +49,14 @@ struct Smem3dBody {
       stage_plane(threads, data, ext, layout, o, o.z - R + pz, scratch + pz * layout.plane_stride, PlainCopy{});
     team.team_barrier();
 
-    // The rank split with the tile grid's host-prepared divisors: three
-    // runtime divisions a point less than the plain split (the twin reads
-    // threadIdx). Once it took TTI from 56 to 110 registers (hoisted and held
-    // through the staging); with the staging grid above it does not (nvcc 13,
-    // sm_90: TTI 40, iso 32 registers, as with the plain split).
-    TilePoints<Exec>(team, tiles).for_each([&](int cx, int cy, int cz, auto) {
+    // The plain rank split, once a point, after the barrier: the tile grid's
+    // cheaper one (TilePoints(team, tiles)) is hoisted out of the league
+    // loop by nvcc and held through the staging, which took TTI from 56 to
+    // 110 registers (no launch bounds; the twin: 48). Tried again with the
+    // staging grid above (parity3): iso 32 registers, 658 -> 602
+    // instructions, but TTI with the centre-term math of tti3 40 -> 48
+    // registers, 6 -> 5 teams per SM, 4 % slower on the H100.
+    TilePoints<Exec>(team, layout.dx, layout.dy, tiles.dz).for_each([&](int cx, int cy, int cz, auto) {
       if (!ext.owns(cx, cy) || cz >= nzv) return;
       const index_t idx = data.grid.index(o.x + cx, o.y + cy, o.z + cz);
       const scalar_type* centre = scratch + (cz + R) * layout.plane_stride + layout.centre(cx, cy);
