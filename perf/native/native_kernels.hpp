@@ -25,7 +25,11 @@ struct Grid {
   int x_offset;
   int pitch_x;  // floats per row
   int pitch_y;  // rows per plane (ny + 8)
-  long long stride_y, stride_z;
+  // 32-bit, as seis::Grid stores them (it refuses a plane of 2^31 floats or
+  // more): an index is then two 32x32->64 multiply-adds and the int plane
+  // offsets the kernels keep are taken as is. With 64-bit strides nvcc
+  // multiplied 64 x 64 and sign-extended, the form the Kokkos kernels dropped.
+  int stride_y, stride_z;
   double hx, hy, hz;
 };
 
@@ -87,27 +91,27 @@ enum : int {
   error_invalid_box = -6,          // the box reaches outside [0,nx) x [0,ny) x [0,nz)
 };
 
-// Padding rules of seis::Grid for float fields.
+// Padding rules of seis::Grid for float fields (a plane within int, as it requires).
 inline Grid make_grid(int nx, int ny, int nz, double hx, double hy, double hz) {
   const int align = 32;  // 128 bytes of float
   const int x_offset = align;
   const int pitch_x = (x_offset + nx + halo + align - 1) / align * align;
   const int pitch_y = ny + 2 * halo;
-  return Grid{nx, ny, nz, x_offset, pitch_x, pitch_y, pitch_x, (long long)pitch_x * pitch_y, hx, hy, hz};
+  return Grid{nx, ny, nz, x_offset, pitch_x, pitch_y, pitch_x, pitch_x * pitch_y, hx, hy, hz};
 }
 
 // From seis::Grid (or anything with its accessors), without including it here.
 template <class SeisGrid>
 Grid to_native(const SeisGrid& g) {
   return Grid{g.nx(), g.ny(), g.nz(), int(g.x_offset()), g.pitch_x(), g.pitch_y(),
-              (long long)g.stride_y(), (long long)g.stride_z(), g.hx(), g.hy(), g.hz()};
+              int(g.stride_y()), int(g.stride_z()), g.hx(), g.hy(), g.hz()};
 }
 
 // Floats one field of the grid occupies (interior, halo and padding).
-inline long long storage_size(const Grid& g) { return g.stride_z * (g.nz + 2 * halo); }
+inline long long storage_size(const Grid& g) { return (long long)g.stride_z * (g.nz + 2 * halo); }
 
 inline long long index(const Grid& g, int x, int y, int z) {
-  return (long long)(g.x_offset + x) + g.stride_y * (y + halo) + g.stride_z * (z + halo);
+  return (long long)(g.x_offset + x) + (long long)g.stride_y * (y + halo) + (long long)g.stride_z * (z + halo);
 }
 
 // ---- CUDA (library seis_native_cuda) -------------------------------------

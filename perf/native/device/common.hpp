@@ -60,7 +60,7 @@ struct StepArgs {
 
 // Named apart from seis::native::index (host), which ADL would also find.
 SEIS_NATIVE_DEV long long point_index(const Grid& g, int x, int y, int z) {
-  return (long long)(g.x_offset + x) + g.stride_y * (y + R) + g.stride_z * (z + R);
+  return (long long)(g.x_offset + x) + (long long)g.stride_y * (y + R) + (long long)g.stride_z * (z + R);
 }
 
 SEIS_NATIVE_DEV bool contains(const Box& b, int x, int y, int z) {

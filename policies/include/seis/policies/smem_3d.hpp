@@ -52,7 +52,10 @@ struct Smem3dBody {
     // The plain rank split, once a point, after the barrier: the tile grid's
     // cheaper one (TilePoints(team, tiles)) is hoisted out of the league
     // loop by nvcc and held through the staging, which took TTI from 56 to
-    // 110 registers (no launch bounds; the twin: 48).
+    // 110 registers (no launch bounds; the twin: 48). Tried again with the
+    // staging grid above (parity3): iso 32 registers, 658 -> 602
+    // instructions, but TTI with the centre-term math of tti3 40 -> 48
+    // registers, 6 -> 5 teams per SM, 4 % slower on the H100.
     TilePoints<Exec>(team, layout.dx, layout.dy, tiles.dz).for_each([&](int cx, int cy, int cz, auto) {
       if (!ext.owns(cx, cy) || cz >= nzv) return;
       const index_t idx = data.grid.index(o.x + cx, o.y + cy, o.z + cz);

@@ -38,7 +38,10 @@ struct PlaneCopier {
   index_t row0;  // global index of staged cell (0, 0)
   const Copy& copy;
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int r, int c) const {
-    const index_t src = row0 + r * d.grid.stride_y() + c;
+    // The row offset in 32 bits (a plane fits an int, Grid checks it), as
+    // the native twins take it: r * stride_y() as 64 bits cost a 64 x 64
+    // multiply per staged row (smem_3d stages a row per cell or two).
+    const index_t src = row0 + r * int(d.grid.stride_y()) + c;
     for (int f = 0; f < Physics::num_fields; ++f) copy(dst + f * L.field_stride + r * L.w + c, d.cur[f] + src);
   }
 };
