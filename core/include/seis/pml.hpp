@@ -537,7 +537,7 @@ class Cpml {
       bool updates = false;
       Scalar b = 0, a = 0;
       Scalar col[2 * R + 1] = {};  // p at z-R..z+R
-      Scalar xp[XR] = {}, xm[XR] = {};
+      Scalar xp[XR] = {}, xm[XR] = {}, ap[R] = {}, am[R] = {};  // p along x and y
       Scalar top = 0, psi = 0, prev = 0, v = 0, xi = 0;  // the next plane's
       Scalar now_prev = 0, now_v = 0, now_xi = 0;        // this plane's
     };
@@ -593,6 +593,9 @@ class Cpml {
           if (o.updates && update_ahead)
             o.prev = o.next[ahead * sz], o.v = o.V[ahead * sz], o.xi = xi[o.at + ahead * step];
           for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
+          // The update's loads before the barrier, which they then overlap.
+          if (o.updates && here)
+            for (int m = 1; m <= R; ++m) o.ap[m - 1] = o.p[m * sy], o.am[m - 1] = o.p[-m * sy];
           const Scalar fresh = psi_step(wt.d1[0], o.b, psi_old, o.a, o.xm[1], o.xm[0], o.xp[0], o.xp[1]);
           psi[o.at] = fresh;
           shared(buf + o.cell) = fresh;
@@ -606,8 +609,6 @@ class Cpml {
             const int off[4] = {-2, -1, 1, 2};
             for (int n = 0; n < 4; ++n)
               sx[n] = o.i + off[n] >= 0 && o.i + off[n] < tx ? shared(buf + o.cell + off[n]) : psi[o.at + off[n]];
-            Scalar ap[R], am[R];
-            for (int m = 1; m <= R; ++m) ap[m - 1] = o.p[m * sy], am[m - 1] = o.p[-m * sy];
             // The axes join lap and extra in the order x, y, z, as in
             // UpdateColumns and the point-by-point update.
             Scalar lap = 0, extra = 0, x_xi = o.now_xi;
@@ -615,8 +616,8 @@ class Cpml {
                                                     [&](int m) { return o.xm[m - 1]; });
             lap += dxx;
             damp(wt.d1[0], o.b, o.a, dxx, sx[0], sx[1], sx[2], sx[3], x_xi, extra);
-            lap += second_derivative<R>(wt.d2[1], o.col[R], [&](int m) { return ap[m - 1]; },
-                                        [&](int m) { return am[m - 1]; });
+            lap += second_derivative<R>(wt.d2[1], o.col[R], [&](int m) { return o.ap[m - 1]; },
+                                        [&](int m) { return o.am[m - 1]; });
             lap += second_derivative<R>(wt.d2[2], o.col[R], [&](int m) { return o.col[R + m]; },
                                         [&](int m) { return o.col[R - m]; });
             *o.next = Scalar(2) * o.col[R] - o.now_prev + o.now_v * (lap + extra);
