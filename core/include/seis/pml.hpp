@@ -344,22 +344,25 @@ class Cpml {
 
  private:
   static constexpr int big = 1 << 29;  // beyond any grid
-  // Planes one thread walks in the x-slabs of pass B: the 2K planes of p it
+  // Planes one thread walks in the x-slabs (XColumns): the 2R planes of p it
   // reads beyond its chunk cost 2R/column_chunk more reads (mostly L2 hits);
   // fewer planes give more threads.
   static constexpr int column_chunk = 64;
   static int chunks(const Box& b, int chunk) { return (b.nz() + chunk - 1) / chunk; }
   // The x-slabs' kernel (XColumns): a team's tile holds whole x-rows of
-  // psi_x's box, at most this many points; on the host one thread walks a
-  // tile of one row.
+  // psi_x's box, of at most max_x_row points. On a GPU a thread per column,
+  // about x_team_threads a team: 4 warps wait at each plane's barrier rather
+  // than 8, and at 64 registers (SEIS_CPML_X_MIN_TEAMS) 8 such teams fit an
+  // SM. On the host one thread walks a tile of one row.
   static constexpr int max_x_row = SEIS_CPML_MAX_THREADS;
+  static constexpr int x_team_threads = 128;
   static constexpr int x_team_columns = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
   template <class F>
   static void launch_x(const Exec& exec, F f) {
     const Box& m = f.memory;
     const int tx = m.nx();
     const bool thread_per_column = x_team_columns == 1;
-    f.rows = thread_per_column ? std::max(1, std::min(max_x_row / tx, m.ny())) : 1;
+    f.rows = thread_per_column ? std::max(1, std::min(x_team_threads / tx, m.ny())) : 1;
     f.chunk = column_chunk;
     f.row_tiles = (m.ny() + f.rows - 1) / f.rows;
     using Policy =
