@@ -23,8 +23,8 @@
 // Every kernel walks columns (z-columns; y-columns in the y-slabs' pass B),
 // a thread per column and a warp along x: loads coalesce in every slab (an
 // x-slab thinner than a warp fills its warps with the next rows, see
-// warp_tile and XColumns), p along the column is read once from registers, and a slab
-// point reads about its minimum: p, p-, V and per damped axis psi and xi
+// warp_tile and XColumns), p along the column is read once from registers,
+// and a slab point reads about its minimum: p, p-, V and per damped axis psi and xi
 // (H200, iso-large-gpu, before the y-slabs advanced psi_y: 30-37 B per
 // update point, 17 and 12 B per pass-A point; perf/results/h200-2026-11-23/
 // cpml). The minimum of a face-slab point is 32 B: p, p-, V read, p+
@@ -37,9 +37,9 @@
 // In a sub-domain (distributed runs) the slabs are the global ones cut to the
 // local box and the profiles are in global coordinates. Along a face with a
 // neighbour, pass A (XColumns for psi_x) also advances psi_a on the 2 layers
-// beyond the face, which the updates read: their inputs (p up to 4 points beyond, in the received halo)
-// are the neighbour's, so the values are bitwise the neighbour's, with no
-// extra message.
+// beyond the face, which the updates read: their inputs (p up to 4 points
+// beyond, in the received halo) are the neighbour's, so the values are
+// bitwise the neighbour's, with no extra message.
 //
 // Everything of the physics comes from its cpml_update declaration
 // (seis/physics/cpml_update.hpp): the field advanced and its model V, and the
@@ -356,7 +356,8 @@ class Cpml {
   // SM. On the host one thread walks a tile of one row.
   static constexpr int max_x_row = SEIS_CPML_MAX_THREADS;
   static constexpr int x_team_threads = 128;
-  static constexpr int x_team_columns = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
+  static constexpr int x_team_columns =
+      Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
   template <class F>
   static void launch_x(const Exec& exec, F f) {
     const Box& m = f.memory;
@@ -463,8 +464,8 @@ class Cpml {
     extra += d1psi + xi;
   }
 
-  // Pass A of psi_y over the z-slabs: one thread per (x, y) column walks `chunk`
-  // planes; b and a are the column's. The next plane's loads are issued
+  // Pass A of psi_y over the z-slabs: one thread per (x, y) column walks
+  // `chunk` planes; b and a are the column's. The next plane's loads are issued
   // before this plane's store, which the compiler may not move them past.
   template <class Physics, int Axis>
   struct MemoryColumns {
@@ -634,14 +635,14 @@ class Cpml {
   };
 
   // Pass B of the z- and y-slabs: one thread per column along the walk axis
-  // W (z in the z-slabs, y in the y-slabs) walks `chunk` planes of a slab, keeping p at
-  // w-K..w+K in registers, so each plane is read once per chunk rather than
+  // W (z in the z-slabs, y in the y-slabs) walks `chunk` planes of a slab,
+  // keeping p at w-K..w+K in registers, so each plane is read once per chunk rather than
   // 2R+1 times; x neighbours and those along the across axis (y when W is
   // z, z when W is y) come from the rows the block shares. Whether x and the
   // across axis are damped is fixed per column (Across: whether the across
   // axis can be, i.e. the z-slabs; a y-slab is never z-damped, physics.md
-  // §3.5). W is damped: the thread also advances psi_W of its column, two planes ahead
-  // (over [mw0, mw1): the layers pass A would do, ghost layers included),
+  // §3.5). W is damped: the thread also advances psi_W of its column, two
+  // planes ahead (over [mw0, mw1): the layers pass A would do, ghost layers included),
   // and keeps the new psi_W at w-2..w+2 in registers: psi_W needs no pass A
   // of its own there, nor its re-read (32 B per y-slab point against 40 for
   // pass A + pass B). The next plane's streamed values (p at w+K+1, p-, V,
@@ -732,7 +733,9 @@ class Cpml {
       Scalar col[2 * K + 1];  // p at w-K..w+K
       for (int m = 0; m < 2 * K; ++m) col[m] = p[(m - K) * sw];
       Scalar pw[5] = {0, 0, 0, 0, 0};  // new psi_W at w-2..w+2
-      int iw = 0;  // index of plane w's psi_W and xi_W
+      // Index of plane w's psi_W and xi_W (set apart from its declaration:
+      // so nvcc 13 allocates registers as it did, SASS text-identical).
+      int iw = 0;
       const int nw = int(l.template stride<W>());
       iw = int(l.template index<W>(x, y, z));
       for (int m = 0; m < 4; ++m)
