@@ -353,7 +353,7 @@ class Cpml {
   // psi_x's box, of at most max_x_row points. On a GPU a thread per column,
   // about x_team_threads a team: 4 warps wait at each plane's barrier rather
   // than 8, and at 64 registers (SEIS_CPML_X_MIN_TEAMS) 8 such teams fit an
-  // SM. On the host one thread walks a tile of one row.
+  // SM. On the host one thread walks a tile.
   static constexpr int max_x_row = SEIS_CPML_MAX_THREADS;
   static constexpr int x_team_threads = 128;
   static constexpr int x_team_columns =
@@ -363,7 +363,8 @@ class Cpml {
     const Box& m = f.memory;
     const int tx = m.nx();
     const bool thread_per_column = x_team_columns == 1;
-    f.rows = thread_per_column ? std::max(1, std::min(x_team_threads / tx, m.ny())) : 1;
+    // The same tiles on the host, whose tests then walk the GPU's tiling.
+    f.rows = std::max(1, std::min(x_team_threads / tx, m.ny()));
     f.chunk = column_chunk;
     f.row_tiles = (m.ny() + f.rows - 1) / f.rows;
     using Policy =
