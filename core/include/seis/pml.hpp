@@ -18,7 +18,9 @@
 // (psi_y) neighbours are its own. (A single pass that recomputes the x and
 // y neighbours' new psi from a double-buffered old one was measured slower:
 // 8.2 against 6.8 ms per step for the 189 M slab points of iso-large-gpu on
-// an H100.)
+// an H100.) XColumns took the CPML of iso-large-gpu from 3.76 to 3.24 ms
+// per step on an H100 (12 launches to 10; 37.0 DRAM B per slab point;
+// perf/results/h100-2026-11-24/cpml3).
 //
 // Every kernel walks columns (z-columns; y-columns in the y-slabs' pass B),
 // a thread per column and a warp along x: loads coalesce in every slab (an
