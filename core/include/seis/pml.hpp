@@ -6,19 +6,27 @@
 //   xi_a  = b xi_a  + a (D2_a p + D1_a psi_a)
 //   p+    = 2p - p- + V [ L p + sum_a (D1_a psi_a + xi_a) ]
 // stored only over that axis' two slabs (plus two zero ghost layers on each
-// side for D1 psi). Pass A advances psi_x everywhere and psi_y in the
-// z-slabs; pass B, which reads psi at the +-1, +-2 neighbours along a, runs
-// after it and advances psi_z in the z-slabs and psi_y in the y-slabs
+// side for D1 psi). The update of a point reads psi at its +-1, +-2
+// neighbours along a, so every psi it reads must be new first. Pass A
+// advances psi_y in the z-slabs. The x-slabs' kernel (XColumns) advances
+// psi_x everywhere (all of y and z) and updates the x-slabs: a team holds
+// whole x-rows, and a column's new psi_x reaches its x-neighbours through
+// team scratch, so psi_x is read and written once rather than by a pass A
+// and again by the update. Pass B then updates the z- and y-slabs (reading
+// psi_x, psi_y) and advances psi_z in the z-slabs and psi_y in the y-slabs
 // itself: there its threads walk z- (y-) columns, and a column's psi_z
-// (psi_y) neighbours are its own. (A single pass that recomputes the x and y neighbours' new psi
-// from a double-buffered old one was measured slower: 8.2 against 6.8 ms
-// per step for the 189 M slab points of iso-large-gpu on an H100.)
+// (psi_y) neighbours are its own. (A single pass that recomputes the x and
+// y neighbours' new psi from a double-buffered old one was measured slower:
+// 8.2 against 6.8 ms per step for the 189 M slab points of iso-large-gpu on
+// an H100.) XColumns took the CPML of iso-large-gpu from 3.76 to 3.24 ms
+// per step on an H100 (12 launches to 10; 37.0 DRAM B per slab point;
+// perf/results/h100-2026-11-24/cpml3).
 //
 // Every kernel walks columns (z-columns; y-columns in the y-slabs' pass B),
 // a thread per column and a warp along x: loads coalesce in every slab (an
 // x-slab thinner than a warp fills its warps with the next rows, see
-// warp_tile), p along the column is read once from registers, and a slab
-// point reads about its minimum: p, p-, V and per damped axis psi and xi
+// warp_tile and XColumns), p along the column is read once from registers,
+// and a slab point reads about its minimum: p, p-, V and per damped axis psi and xi
 // (H200, iso-large-gpu, before the y-slabs advanced psi_y: 30-37 B per
 // update point, 17 and 12 B per pass-A point; perf/results/h200-2026-11-23/
 // cpml). The minimum of a face-slab point is 32 B: p, p-, V read, p+
@@ -30,10 +38,10 @@
 //
 // In a sub-domain (distributed runs) the slabs are the global ones cut to the
 // local box and the profiles are in global coordinates. Along a face with a
-// neighbour, pass A also advances psi_a on the 2 layers beyond the face, which
-// pass B reads: their inputs (p up to 4 points beyond, in the received halo)
-// are the neighbour's, so the values are bitwise the neighbour's, with no
-// extra message.
+// neighbour, pass A (XColumns for psi_x) also advances psi_a on the 2 layers
+// beyond the face, which the updates read: their inputs (p up to 4 points
+// beyond, in the received halo) are the neighbour's, so the values are
+// bitwise the neighbour's, with no extra message.
 //
 // Everything of the physics comes from its cpml_update declaration
 // (seis/physics/cpml_update.hpp): the field advanced and its model V, and the
@@ -213,6 +221,10 @@ class Cpml {
     const double h[3] = {grid.hx(), grid.hy(), grid.hz()};
     layout_ = CpmlAuxLayout(sub, p.thickness);
     memory_boxes_ = memory_boxes(sub, layout_);
+    for (const Box& m : memory_boxes_[0])
+      if (m.nx() > max_x_row)
+        throw std::runtime_error("CPML: psi_x's rows of " + std::to_string(m.nx()) +
+                                 " points; the x-slabs' teams hold at most " + std::to_string(max_x_row));
     for (int axis = 0; axis < 3; ++axis) {
       std::vector<double> a, b;
       cpml_profile(sub.global_n[axis], h[axis], p, a, b);
@@ -248,11 +260,11 @@ class Cpml {
   }
 
   // Advances every point of the six slabs (the physics' cpml_update). Pass A
-  // advances psi_x over the layers where x is damped and psi_y over those
-  // where y is damped inside the z-slabs (and the 2 layers beyond a face
-  // with a neighbour); pass B then walks the columns of each slab and, in
-  // the z-slabs (y-slabs), advances psi_z (psi_y) on the way (see
-  // UpdateColumns).
+  // advances psi_y over the layers where y is damped inside the z-slabs;
+  // the x-slabs' kernel advances psi_x over the layers where x is damped
+  // (and the 2 layers beyond a face with a neighbour) and updates the
+  // x-slabs (see XColumns); pass B then walks the columns of the z- and
+  // y-slabs and advances psi_z (psi_y) on the way (see UpdateColumns).
   template <class Physics>
   void apply(const StepData<Physics>& d) const {
     apply(d, everywhere());
@@ -275,10 +287,6 @@ class Cpml {
       for (int side = 0; side < 2; ++side) memory[a][side] = intersect(memory_boxes_[a][side], limit);
     {
       ScopedRegion r("seis::cpml_memory");
-      for (const Box& b : memory[0])
-        if (!b.empty())
-          Kokkos::parallel_for("seis::cpml_memory_x", column_policy(exec, b, chunks(b, memory_chunk(b))),
-                               MemoryColumns<Physics, 0>{*this, w, d, b, memory_chunk(b)});
       // psi_y over the z-slabs only: the y-slabs advance it themselves.
       for (const Box& m : memory[1])
         for (int i = 0; i < 2; ++i) {
@@ -290,26 +298,26 @@ class Cpml {
         }
     }
     ScopedRegion r("seis::cpml_update");
-    for (int i = 0; i < 6; ++i) {
+    // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
+    for (int side = 0; side < 2; ++side)
+      if (!memory[0][side].empty()) launch_x(exec, XColumns<Physics>{*this, w, d, memory[0][side],
+                                                                     intersect(regions_.slabs[4 + side], limit)});
+    for (int i = 0; i < 4; ++i) {
       const Box b = intersect(regions_.slabs[i], limit);
       if (b.empty()) continue;
       // z-slabs (0, 1) are damped along z everywhere and may be along x
-      // and y; y-slabs (2, 3) along y everywhere and may be along x; x-slabs
-      // only along x (physics.md §3.5). A z-slab column walks z and a y-slab
-      // column y, as one chunk: its thread alone advances psi_z (psi_y) of
-      // that column, ghost layers included.
+      // and y; y-slabs (2, 3) along y everywhere and may be along x
+      // (physics.md §3.5). A z-slab column walks z and a y-slab column y,
+      // as one chunk: its thread alone advances psi_z (psi_y) of that
+      // column, ghost layers included.
       if (i < 2) {
         const Box& m = memory[2][i];
         Kokkos::parallel_for("seis::cpml_update_z", column_policy<2>(exec, b, 1),
-                             UpdateColumns<Physics, 2, true, true>{*this, w, d, b, b.nz(), m.z0, m.z1});
-      } else if (i < 4) {
+                             UpdateColumns<Physics, 2, true>{*this, w, d, b, b.nz(), m.z0, m.z1});
+      } else {
         const Box& m = memory[1][i - 2];
         Kokkos::parallel_for("seis::cpml_update_y", column_policy<1>(exec, b, 1),
-                             UpdateColumns<Physics, 1, true, false>{*this, w, d, b, b.ny(), m.y0, m.y1});
-      } else {
-        Kokkos::parallel_for("seis::cpml_update_x",
-                             column_policy<2, SEIS_CPML_X_MIN_TEAMS>(exec, b, chunks(b, column_chunk)),
-                             UpdateColumns<Physics, 2, false, false>{*this, w, d, b, column_chunk, 0, 0});
+                             UpdateColumns<Physics, 1, false>{*this, w, d, b, b.ny(), m.y0, m.y1});
       }
     }
   }
@@ -338,11 +346,36 @@ class Cpml {
 
  private:
   static constexpr int big = 1 << 29;  // beyond any grid
-  // Planes one thread walks in the x-slabs of pass B: the 2K planes of p it
+  // Planes one thread walks in the x-slabs (XColumns): the 2R planes of p it
   // reads beyond its chunk cost 2R/column_chunk more reads (mostly L2 hits);
   // fewer planes give more threads.
   static constexpr int column_chunk = 64;
   static int chunks(const Box& b, int chunk) { return (b.nz() + chunk - 1) / chunk; }
+  // The x-slabs' kernel (XColumns): a team's tile holds whole x-rows of
+  // psi_x's box, of at most max_x_row points. On a GPU a thread per column,
+  // about x_team_threads a team: 4 warps wait at each plane's barrier rather
+  // than 8, and at 64 registers (SEIS_CPML_X_MIN_TEAMS) 8 such teams fit an
+  // SM. On the host one thread walks a tile.
+  static constexpr int max_x_row = SEIS_CPML_MAX_THREADS;
+  static constexpr int x_team_threads = 128;
+  static constexpr int x_team_columns =
+      Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
+  template <class F>
+  static void launch_x(const Exec& exec, F f) {
+    const Box& m = f.memory;
+    const int tx = m.nx();
+    const bool thread_per_column = x_team_columns == 1;
+    // The same tiles on the host, whose tests then walk the GPU's tiling.
+    f.rows = std::max(1, std::min(x_team_threads / tx, m.ny()));
+    f.chunk = column_chunk;
+    f.row_tiles = (m.ny() + f.rows - 1) / f.rows;
+    using Policy =
+        Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_X_MIN_TEAMS>, LightWeightLaunch>;
+    const Policy policy = Policy(exec, f.row_tiles * chunks(m, f.chunk), thread_per_column ? tx * f.rows : 1)
+                              .set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * tx * f.rows)));
+    Kokkos::parallel_for("seis::cpml_x", policy, f);
+  }
+
   // Planes one thread walks in pass A, which reads nothing beyond its chunk:
   // column_chunk, or fewer where a box is thin in z (psi_y over a z-slab:
   // L planes), so that its few columns still make threads enough to hide
@@ -434,8 +467,8 @@ class Cpml {
     extra += d1psi + xi;
   }
 
-  // Pass A along x or y: one thread per (x, y) column walks `chunk`
-  // planes; b and a are the column's. The next plane's loads are issued
+  // Pass A of psi_y over the z-slabs: one thread per (x, y) column walks
+  // `chunk` planes; b and a are the column's. The next plane's loads are issued
   // before this plane's store, which the compiler may not move them past.
   template <class Physics, int Axis>
   struct MemoryColumns {
@@ -467,16 +500,152 @@ class Cpml {
     }
   };
 
-  // Pass B: one thread per column along the walk axis W (z in the x- and
-  // z-slabs, y in the y-slabs) walks `chunk` planes of a slab, keeping p at
-  // w-K..w+K in registers, so each plane is read once per chunk rather than
+  // psi_x over its box of one side (pass A's: all of y and z, and the 2
+  // layers beyond a face with a neighbour) and the x-slab's update, in one
+  // launch. A team is a tile of `rows` whole x-rows of that box and a chunk
+  // of z-planes; on a GPU a thread per column (Columns = 1), on the host one
+  // thread walks the tile's columns in turn (Columns = the most a tile has).
+  // Each plane every column advances psi_x (pass A's arithmetic) and
+  // writes it, to memory for the z- and y-slabs and to team scratch; after
+  // the team's barrier the columns of the x-slab update p and xi_x with the
+  // new psi_x at x +-1, +-2 from scratch, or from memory beyond the box
+  // (layers no kernel writes this step). psi_x is read and written once: a
+  // separate pass A read p, psi_x and wrote psi_x, then pass B read psi_x
+  // again (12 of the 40 B per x-slab point). An x-slab column walks z
+  // keeping p at z-R..z+R in registers, like UpdateColumns; a column or
+  // plane outside the x-slab only advances psi_x. Scratch holds two planes
+  // so that one barrier a plane suffices: a plane's values are overwritten
+  // two planes later, after every column has passed the barrier between.
+  template <class Physics, int Columns = x_team_columns>
+  struct XColumns {
+    using Update = typename Physics::cpml_update;
+    static constexpr int R = Update::radius;
+    static constexpr int XR = R > 2 ? R : 2;  // p along x: D2's reach and D1's (at most 2)
+    using Team = typename Kokkos::TeamPolicy<Exec>::member_type;
+    using Scratch =
+        Kokkos::View<Scalar*, typename Exec::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+    Cpml pml;
+    AxisWeights<Update> wt;
+    StepData<Physics> d;
+    Box memory;  // psi_x's box of this side: a tile's rows span its x-range
+    Box slab;    // where p is updated (the x-slab inside the limit; may be empty)
+    int rows = 1, chunk = 1, row_tiles = 1;
+
+    // One column's walk: where it is, its streamed values (p at z+R, psi_x
+    // and, where it updates, p-, V and xi_x: loaded a plane ahead) and the
+    // values of the plane at hand.
+    struct Column {
+      const Scalar* p = nullptr;
+      Scalar* next = nullptr;
+      const Scalar* V = nullptr;
+      int cell = -1;  // place in the tile, -1: none
+      int i = 0;      // x - memory.x0
+      int at = 0;     // index of psi_x and xi_x
+      bool updates = false;
+      Scalar b = 0, a = 0;
+      Scalar col[2 * R + 1] = {};  // p at z-R..z+R
+      Scalar xp[XR] = {}, xm[XR] = {}, ap[R] = {}, am[R] = {};  // p along x and y
+      Scalar top = 0, psi = 0, prev = 0, v = 0, xi = 0;  // the next plane's
+      Scalar now_prev = 0, now_v = 0, now_xi = 0;        // this plane's
+    };
+
+    KOKKOS_INLINE_FUNCTION void operator()(const Team& team) const {
+      const CpmlAuxLayout& l = pml.layout_;
+      const int tx = memory.nx(), tile = tx * rows;
+      const int y0 = memory.y0 + (team.league_rank() % row_tiles) * rows;
+      const int z0 = memory.z0 + (team.league_rank() / row_tiles) * chunk;
+      const int z1 = z0 + chunk < memory.z1 ? z0 + chunk : memory.z1;
+      const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
+      const int step = int(l.template index<0>(memory.x0, y0, z0 + 1) - l.template index<0>(memory.x0, y0, z0));
+      Scalar* psi = pml.psi_[0].data();
+      Scalar* xi = pml.xi_[0].data();
+      const Scratch shared(team.team_scratch(0), 2 * tile);
+      const auto updates_at = [&](int z) { return z >= slab.z0 && z < slab.z1; };
+
+      Column s[Columns];
+      for (int k = 0; k < Columns; ++k) {
+        Column& o = s[k];
+        const int q = team.team_rank() + k * team.team_size();
+        const int x = memory.x0 + q % tx, y = y0 + q / tx;
+        if (q >= tile || y >= memory.y1) continue;
+        o.cell = q;
+        o.i = q % tx;
+        o.updates = x >= slab.x0 && x < slab.x1 && y >= slab.y0 && y < slab.y1;
+        const index_t start = d.grid.index(x, y, z0);
+        o.p = d.cur[Update::field] + start;
+        o.next = d.next[Update::field] + start;
+        o.V = d.model[Update::model] + start;
+        o.at = int(l.template index<0>(x, y, z0));
+        const int g = l.template global<0>(x);
+        o.b = pml.b_[0](g), o.a = pml.a_[0](g);
+        for (int m = 0; m < 2 * R; ++m) o.col[m] = o.p[(m - R) * sz];
+        o.top = o.p[R * sz], o.psi = psi[o.at];
+        if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi[o.at];
+      }
+
+      for (int z = z0; z < z1; ++z) {
+        const int buf = ((z - z0) & 1) * tile;
+        const bool here = updates_at(z);
+        // The next plane's; the last plane loads its own again (unused),
+        // which costs less than a test around the loads.
+        const int ahead = z + 1 < z1 ? 1 : 0;
+        const bool update_ahead = updates_at(z + ahead);
+        for (int k = 0; k < Columns; ++k) {
+          Column& o = s[k];
+          if (o.cell < 0) continue;
+          const Scalar psi_old = o.psi;
+          o.col[2 * R] = o.top;
+          o.now_prev = o.prev, o.now_v = o.v, o.now_xi = o.xi;
+          o.top = o.p[(R + ahead) * sz], o.psi = psi[o.at + ahead * step];
+          if (o.updates && update_ahead)
+            o.prev = o.next[ahead * sz], o.v = o.V[ahead * sz], o.xi = xi[o.at + ahead * step];
+          for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
+          // The update's loads before the barrier, which they then overlap.
+          if (o.updates && here)
+            for (int m = 1; m <= R; ++m) o.ap[m - 1] = o.p[m * sy], o.am[m - 1] = o.p[-m * sy];
+          const Scalar fresh = psi_step(wt.d1[0], o.b, psi_old, o.a, o.xm[1], o.xm[0], o.xp[0], o.xp[1]);
+          psi[o.at] = fresh;
+          shared(buf + o.cell) = fresh;
+        }
+        team.team_barrier();
+        for (int k = 0; k < Columns; ++k) {
+          Column& o = s[k];
+          if (o.cell < 0) continue;
+          if (o.updates && here) {
+            Scalar sx[4];
+            const int off[4] = {-2, -1, 1, 2};
+            for (int n = 0; n < 4; ++n)
+              sx[n] = o.i + off[n] >= 0 && o.i + off[n] < tx ? shared(buf + o.cell + off[n]) : psi[o.at + off[n]];
+            // The axes join lap and extra in the order x, y, z, as in
+            // UpdateColumns and the point-by-point update.
+            Scalar lap = 0, extra = 0, x_xi = o.now_xi;
+            const Scalar dxx = second_derivative<R>(wt.d2[0], o.col[R], [&](int m) { return o.xp[m - 1]; },
+                                                    [&](int m) { return o.xm[m - 1]; });
+            lap += dxx;
+            damp(wt.d1[0], o.b, o.a, dxx, sx[0], sx[1], sx[2], sx[3], x_xi, extra);
+            lap += second_derivative<R>(wt.d2[1], o.col[R], [&](int m) { return o.ap[m - 1]; },
+                                        [&](int m) { return o.am[m - 1]; });
+            lap += second_derivative<R>(wt.d2[2], o.col[R], [&](int m) { return o.col[R + m]; },
+                                        [&](int m) { return o.col[R - m]; });
+            *o.next = Scalar(2) * o.col[R] - o.now_prev + o.now_v * (lap + extra);
+            xi[o.at] = x_xi;
+          }
+          for (int m = 0; m < 2 * R; ++m) o.col[m] = o.col[m + 1];
+          o.p += sz, o.next += sz, o.V += sz, o.at += step;
+        }
+      }
+    }
+  };
+
+  // Pass B of the z- and y-slabs: one thread per column along the walk axis
+  // W (z in the z-slabs, y in the y-slabs) walks `chunk` planes of a slab,
+  // keeping p at w-K..w+K in registers, so each plane is read once per chunk rather than
   // 2R+1 times; x neighbours and those along the across axis (y when W is
   // z, z when W is y) come from the rows the block shares. Whether x and the
   // across axis are damped is fixed per column (Across: whether the across
-  // axis can be, i.e. the z-slabs; a y-slab is never z-damped nor an x-slab
-  // y-damped, physics.md §3.5). Where W is damped (WDamped: the z- and
-  // y-slabs) the thread also advances psi_W of its column, two planes ahead
-  // (over [mw0, mw1): the layers pass A would do, ghost layers included),
+  // axis can be, i.e. the z-slabs; a y-slab is never z-damped, physics.md
+  // §3.5). W is damped: the thread also advances psi_W of its column, two
+  // planes ahead (over [mw0, mw1): the layers pass A would do, ghost layers included),
   // and keeps the new psi_W at w-2..w+2 in registers: psi_W needs no pass A
   // of its own there, nor its re-read (32 B per y-slab point against 40 for
   // pass A + pass B). The next plane's streamed values (p at w+K+1, p-, V,
@@ -484,7 +653,7 @@ class Cpml {
   // this plane's stores, so their latency overlaps the arithmetic. Each
   // axis joins lap and extra in the order x, y, z whatever W is: the values
   // are those of the point-by-point update.
-  template <class Physics, int W, bool WDamped, bool AcrossDamped>
+  template <class Physics, int W, bool AcrossDamped>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int Across = W == 2 ? 1 : 2;
@@ -529,22 +698,18 @@ class Cpml {
 
     // Whether x and the across axis are damped is fixed per column: each
     // combination walks its own copy of the loop, with no per-plane tests
-    // and no memory-variable pointers it does not need (an x-slab column is
-    // always x-damped; most z- and y-slab columns are damped along W only).
+    // and no memory-variable pointers it does not need (most columns are
+    // damped along W only).
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       const CpmlAuxLayout& l = pml.layout_;
       const int x = slab.x0 + i, across = (Across == 1 ? slab.y0 : slab.z0) + j;
-      if constexpr (!WDamped) {
-        walk<true, false>(x, across, c);
+      const bool dx = l.template damped<0>(x), da = AcrossDamped && l.template damped<Across>(across);
+      if (dx) {
+        if (da) walk<true, AcrossDamped>(x, across, c);
+        else walk<true, false>(x, across, c);
       } else {
-        const bool dx = l.template damped<0>(x), da = AcrossDamped && l.template damped<Across>(across);
-        if (dx) {
-          if (da) walk<true, AcrossDamped>(x, across, c);
-          else walk<true, false>(x, across, c);
-        } else {
-          if (da) walk<false, AcrossDamped>(x, across, c);
-          else walk<false, false>(x, across, c);
-        }
+        if (da) walk<false, AcrossDamped>(x, across, c);
+        else walk<false, false>(x, across, c);
       }
     }
 
@@ -571,19 +736,18 @@ class Cpml {
       Scalar col[2 * K + 1];  // p at w-K..w+K
       for (int m = 0; m < 2 * K; ++m) col[m] = p[(m - K) * sw];
       Scalar pw[5] = {0, 0, 0, 0, 0};  // new psi_W at w-2..w+2
-      int iw = 0;  // index of plane w's psi_W and xi_W
+      // Index of plane w's psi_W and xi_W (set apart from its declaration:
+      // so nvcc 13 allocates registers as it did, SASS text-identical).
+      int iw = 0;
       const int nw = int(l.template stride<W>());
-      if (WDamped) {
-        iw = int(l.template index<W>(x, y, z));
-        for (int m = 0; m < 4; ++m)
-          pw[m] = psi_w(w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[K - 4 + m],
-                        col[K - 3 + m], col[K - 1 + m], col[K + m]);
-      }
+      iw = int(l.template index<W>(x, y, z));
+      for (int m = 0; m < 4; ++m)
+        pw[m] = psi_w(w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[K - 4 + m],
+                      col[K - 3 + m], col[K - 1 + m], col[K + m]);
       // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
       // the column's thread alone writes them, and their DRAM latency
       // otherwise stalls every plane.
-      Scalar psi_w_ahead = 0, xi_w_ahead = 0;
-      if (WDamped) psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw], xi_w_ahead = pml.xi_[W].data()[iw];
+      Scalar psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw], xi_w_ahead = pml.xi_[W].data()[iw];
 
       // psi_x (x +-1, +-2) and xi_x of an x-damped column, also a plane ahead.
       Scalar sx_ahead[4] = {0, 0, 0, 0}, xi_x_ahead = 0;
@@ -615,13 +779,11 @@ class Cpml {
           sa4[0] = s[-2 * na], sa4[1] = s[-na], sa4[2] = s[na], sa4[3] = s[2 * na];
           xi_a = pml.xi_[Across].data()[ma.at];
         }
-        if (WDamped) {
-          const Scalar psi_old = psi_w_ahead;
-          xi_w = xi_w_ahead;
-          const int ahead_w = w + 1 < w1 ? nw : 0;  // the last plane loads its own again (unused)
-          psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[iw + ahead_w];
-          pw[4] = psi_w(w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
-        }
+        const Scalar psi_old = psi_w_ahead;
+        xi_w = xi_w_ahead;
+        const int ahead_w = w + 1 < w1 ? nw : 0;  // the last plane loads its own again (unused)
+        psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[iw + ahead_w];
+        pw[4] = psi_w(w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
         Scalar lap = 0, extra = 0;
         static_for<0, 3>([&](auto axis) {
@@ -639,10 +801,8 @@ class Cpml {
           }
           lap += d2;
           if constexpr (A == W) {
-            if (WDamped) {
-              const int g = l.template global<W>(w);
-              damp(wt.d1[A], pml.b_[A](g), pml.a_[A](g), d2, pw[0], pw[1], pw[3], pw[4], xi_w, extra);
-            }
+            const int g = l.template global<W>(w);
+            damp(wt.d1[A], pml.b_[A](g), pml.a_[A](g), d2, pw[0], pw[1], pw[3], pw[4], xi_w, extra);
           } else if constexpr (A == 0) {
             if constexpr (DX) damp(wt.d1[A], mx.b, mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
           } else {
@@ -652,10 +812,8 @@ class Cpml {
         *next = Scalar(2) * col[K] - p_prev + vel * (lap + extra);
         if constexpr (DX) pml.xi_[0].data()[mx.at] = xi_x, mx.at += mx.step;
         if constexpr (DA) pml.xi_[Across].data()[ma.at] = xi_a, ma.at += ma.step;
-        if (WDamped) {
-          pml.xi_[W].data()[iw] = xi_w, iw += nw;
-          for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
-        }
+        pml.xi_[W].data()[iw] = xi_w, iw += nw;
+        for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
         p += sw, next += sw, V += sw;
       }

@@ -64,10 +64,11 @@
 #ifndef SEIS_CPML_MIN_TEAMS
 #define SEIS_CPML_MIN_TEAMS 3
 #endif
-// The x-slabs' update, which has only x to damp, needs 69 registers at 3
-// teams and fits 4 teams (64 registers) without spills (ptxas -v, nvcc 13,
-// sm_90; the y- and z-slab updates spill there): a third more warps to wait
-// on DRAM in the slowest CPML kernel (16 ps per point, 34 % warps active).
+// The x-slabs' kernel (psi_x and the x-slab update, XColumns), which has
+// only x to damp, fits 4 teams (64 registers) without spills (ptxas -v,
+// nvcc 13, sm_90; the y- and z-slab updates spill there): a third more
+// warps to wait on DRAM (the x-slab update alone ran at 16 ps per point,
+// 34 % warps active, at 3 teams).
 #ifndef SEIS_CPML_X_MIN_TEAMS
 #define SEIS_CPML_X_MIN_TEAMS 4
 #endif
