@@ -31,10 +31,14 @@ inline constexpr int feature_max_dx = 32;
 template <class Op>
 struct FeatureLayout {
   using Features = PlaneFeatures<typename Op::stencil_type>;
+  using Centre = StagedFeatures<typename Op::stencil_type>;
   static constexpr int E = Features::depth;
   static constexpr int P = E + 2;  // planes z .. z+E and a spare
   using Staging = InterleavedStaging<Op::F, Op::H, feature_max_dx>;
   static constexpr int Pitch = Staging::Pitch;
+  // Staged features (TTI: D1x p, D1x q), in the second plane of a ring slot.
+  static constexpr int S = Centre::staged;
+  static constexpr int slot_planes = Staging::slot_planes(S);
   static PlaneLayout make(const Shape& s) { return Staging::layout(s.dx, s.dy); }
 };
 
@@ -43,6 +47,7 @@ struct FeatureLayout {
 
 // Halo copies a thread keeps in registers (the Kokkos body's listed_halo_copies).
 inline constexpr int feature_listed_halo_copies = 2;
+
 
 // The ring starts where the Kokkos kernel's team scratch starts
 // (seis/math/interleaved_layout.hpp): the same shared-memory addresses, bank
@@ -54,7 +59,8 @@ LaunchPlan plan_feature_streaming_at(const Box& box, const Shape& s, std::size_t
   using Layout = FeatureLayout<Op>;
   const PlaneLayout L = Layout::make(s);
   const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
-  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1, ring_offset_bytes + L.bytes(Layout::P)};
+  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1,
+                    ring_offset_bytes + L.bytes(Layout::P * Layout::slot_planes)};
 }
 template <class Op>
 LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
@@ -63,7 +69,8 @@ LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
 // The kernel's ring_offset argument: the floats before the ring.
 template <class Op>
 int feature_ring_offset(const LaunchPlan& plan) {
-  return int((plan.shared - plan.layout.bytes(FeatureLayout<Op>::P)) / sizeof(float));
+  using Layout = FeatureLayout<Op>;
+  return int((plan.shared - plan.layout.bytes(Layout::P * Layout::slot_planes)) / sizeof(float));
 }
 
 template <class Op, class Backend>
@@ -71,6 +78,9 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op>;
   using Features = typename Layout::Features;
+  using Centre = typename Layout::Centre;
+  using Staging = typename Layout::Staging;
+  constexpr int S = Layout::S;
   using features_type = typename Features::features_type;
   using Pointers = VectorPlanePointers<Op, Backend>;
   constexpr int F = Op::F;
@@ -92,7 +102,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   const long long sz = a.grid.stride_z;
   const int sy = int(a.grid.stride_y);
   RingIndex<P> ring(0);  // slot of the plane being updated
-  auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
+  auto plane = [&](int slot) { return scratch + slot * (Layout::slot_planes * L.plane_stride); };
+  auto staged_plane = [&](int slot) { return plane(slot) + L.plane_stride; };
   const long long tile_first = point_index(a.grid, o.x, o.y, zb);
   const long long window_first = tile_first - L.hx - (long long)L.hy * sy;
   const HaloPlacement ring_copies{ext.nxv, ext.nyv, L.hx, L.hy, 1, sy, L.w};
@@ -116,6 +127,24 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   Values<F> values[Q];            // live from z+R+1 (loaded) to z+E (staged)
   features_type features[Q];      // live from z+R to z-R
 
+  // A cell's staged features outside the tile, from its plane.
+  auto put_staged = [&](float* to, const auto& plane) {
+    if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_at(op, plane));
+  };
+  // The staged cell outside the tile whose features this thread stages, or -1;
+  // those of planes zb .. zb+E-1 from global memory.
+  int row_cell = -1;
+  int row;
+  if (S > 0 && Staging::staged_row(ext, Centre::staged_reach, cx, cy, row)) {
+    row_cell = L.centre(cx, row);
+    static_for<0, E>([&](auto dz) {
+      const Pointers at(a, tile_first + decltype(dz)::value * sz);
+      PlaneWindow<float, F> window{};
+      for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + cx + row * sy;
+      window.row_stride = sy;
+      put_staged(staged_plane(ring.slot(dz)) + row_cell, window);
+    });
+  }
   // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
   // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
   // into shared memory (whole windows), the halo of zb+E on its way.
@@ -132,6 +161,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
           for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + column;
           window.row_stride = sy;
           Features::add_in_plane_features(op, f, window);
+          if constexpr (S > 0 && DZ >= 0)
+            Staging::template put_staged<S>(staged_plane(ring.slot(dz)) + staged, Centre::staged_of(op, f));
         }
       }
       if constexpr (DZ >= E) values[R + DZ] = v;
@@ -166,12 +197,18 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     if (more) stage_halo(halo_from, plane(ring.slot(int_c<E + 1>{})));
     Backend::async_commit();
 
+    // The staged features of plane z+E outside the tile, from its staged values.
+    if (S > 0 && row_cell >= 0)
+      put_staged(staged_plane(ring.slot(int_c<E>{})) + row_cell, Staged{plane(ring.slot(int_c<E>{})) + row_cell});
     if (owner) {
       auto at = [&](auto dz) -> features_type& { return features[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
       at(int_c<R>{}) = Features::point_features(op, values[queue_slot<true, Q, U, 2 * R>()]);
       if constexpr (E > 0) {
         const Staged window{plane(ring.slot(int_c<E>{})) + staged};
         Features::add_in_plane_features(op, at(int_c<E>{}), window);
+        if constexpr (S > 0)
+          Staging::template put_staged<S>(staged_plane(ring.slot(int_c<E>{})) + staged,
+                                          Centre::staged_of(op, at(int_c<E>{})));
       }
       const Staged centre{plane(ring.slot(int_c<0>{})) + staged};
       const auto coeffs = op.coeffs(point);
@@ -180,7 +217,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       static_for<-R, R + 1>([&](auto dz) {
         if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
       });
-      typename Op::Accum acc = op.plane_term(int_c<0>{}, centre, coeffs);
+      typename Op::Accum acc =
+          Centre::centre(op, centre, Staged{staged_plane(ring.slot(int_c<0>{})) + staged}, coeffs);
       acc += off_centre.term(sum);
       Values<F> own;
       for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);

@@ -30,6 +30,26 @@ struct InterleavedStaging {
     L.plane_stride = L.h * F * Pitch;
     return L;
   }
+
+  // Staged features (seis/math/plane_features.hpp): a ring slot holds the
+  // plane's values and, after them, a plane of S <= F staged values per
+  // point in the same layout, so that a point's staged values lie at its
+  // value offset plus plane_stride.
+  static constexpr int slot_planes(int S) { return S > 0 ? 2 : 1; }
+  // The rows of staged values outside the tile (`reach` above and below,
+  // the tile's columns) are staged by the threads of its first 2 * reach
+  // rows, one cell each, so that a thread keeps one offset (a halo plan's
+  // list and its fallback cost the TTI kernel spills): the row column
+  // (cx, cy) stages, or false. Needs blocks of at least 2 * reach rows.
+  static SEIS_INLINE bool staged_row(const TileExtent& ext, int reach, int cx, int cy, int& row) {
+    if (cx >= ext.nxv || cy >= 2 * reach) return false;
+    row = cy < reach ? cy - reach : ext.nyv + cy - reach;
+    return true;
+  }
+  template <int S, class Scalar, class Values>
+  static SEIS_INLINE void put_staged(Scalar* at, const Values& v) {
+    for (int k = 0; k < S; ++k) at[k * Pitch] = v[k];
+  }
 };
 
 // Bytes of shared memory before a Kokkos CUDA team's scratch (level 0).

@@ -41,6 +41,7 @@ namespace seis {
 template <class Physics, class Exec, int MaxDX = 32>
 struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics>::depth + 2> {
   using Features = PlaneFeatures<Physics>;
+  using Centre = StagedFeatures<Physics>;
   using features_type = typename Features::features_type;
   static constexpr int E = Features::depth;  // plane z+E completes its features from scratch
   static constexpr int P = E + 2;            // scratch ring: planes z .. z+E and a spare
@@ -63,6 +64,13 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   using Staging = InterleavedStaging<F, H, MaxDX>;  // seis/math/interleaved_layout.hpp
   static constexpr int Pitch = Staging::Pitch;
   using Staged = InterleavedPlane<scalar_type, F, Pitch>;
+  // Staged features (TTI: D1x p, D1x q for the centre's mixed term): written
+  // when a plane completes its features at z+E, read when it is the centre,
+  // in the second plane of its ring slot; S = 0: none.
+  static constexpr int S = Centre::staged;
+  static_assert(S <= F && (S == 0 || E > 0), "staged features take a value plane's layout, from z+E");
+  static constexpr int slot_planes = Staging::slot_planes(S);
+  static constexpr int staged_reach = Centre::staged_reach;
 
   FeatureStreamingBody() = default;
   FeatureStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : Base(d, box, s) {
@@ -73,11 +81,17 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   // that the team copies of tile_staging.hpp and the halo plan place cells
   // where InterleavedPlane reads them (shared with the native twin).
   static PlaneLayout layout_for(const BlockShape& s) { return Staging::layout(s.dx, s.dy); }
-  static std::size_t scratch_bytes(const BlockShape& s) { return layout_for(s).bytes(P, sizeof(scalar_type)); }
+  static std::size_t scratch_bytes(const BlockShape& s) {
+    return layout_for(s).bytes(P * slot_planes, sizeof(scalar_type));
+  }
   static void check_shape(const BlockShape& s, const std::string& what) {
     if (s.dx > MaxDX)
       throw ConfigError(what + ": st_reg_feat stages rows of at most " + std::to_string(MaxDX) +
                         " points (a compile-time pitch); use a block at most that wide");
+    if (S > 0 && s.dy < 2 * staged_reach)
+      throw ConfigError(what + ": st_reg_feat stages this physics' features " + std::to_string(staged_reach) +
+                        " rows beyond the tile with its first " + std::to_string(2 * staged_reach) +
+                        " rows of threads; use a block at least that tall");
   }
 
   template <class Team>
@@ -92,7 +106,8 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
     const index_t sz = data.grid.stride_z();
     const int sy = int(data.grid.stride_y());
     RingIndex<P> ring(0);  // slot of the plane being updated
-    auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
+    auto plane = [&](int slot) { return scratch + slot * (slot_planes * layout.plane_stride); };
+    auto staged_plane = [&](int slot) { return plane(slot) + layout.plane_stride; };
     const index_t tile_first = data.grid.index(o.x, o.y, zb);
     const index_t window_first = tile_first - layout.hx - index_t(layout.hy) * sy;
     const HaloPlacement ring_copies{ext.nxv, ext.nyv, layout.hx, layout.hy, 1, sy, layout.w};
@@ -102,6 +117,7 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
     features_type features[CPT][Q];    // live from z+R to z-R
     int column[CPT];  // the point's offset from the tile's first point in a plane
     int staged[CPT];  // and in a staged plane
+    int row_cell[CPT];  // the staged cell outside the tile whose features it stages, or -1
 
     // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
     // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
@@ -109,6 +125,19 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
     points.for_each_column([&](int cx, int cy, auto slot) {
       column[slot] = cx + cy * sy;
       staged[slot] = layout.centre(cx, cy);
+      row_cell[slot] = -1;
+      int row;
+      if (S > 0 && Staging::staged_row(ext, staged_reach, cx, cy, row)) {
+        // The staged features of planes zb .. zb+E-1 there, from global memory.
+        row_cell[slot] = layout.centre(cx, row);
+        static_for<0, E>([&](auto dz) {
+          const PlanePointers<Physics, Exec> at(data, tile_first + decltype(dz)::value * sz);
+          PlaneWindow<scalar_type, F> window{};
+          for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + cx + row * sy;
+          window.row_stride = sy;
+          put_staged(staged_plane(ring.slot(dz)) + row_cell[slot], physics, window);
+        });
+      }
       if (!ext.owns(cx, cy)) return;
       static_for<-R, R + 1>([&](auto dz) {
         constexpr int DZ = decltype(dz)::value;
@@ -122,6 +151,8 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
             for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + column[slot];
             window.row_stride = sy;
             Features::add_in_plane_features(physics, f, window);
+            if constexpr (S > 0 && DZ >= 0)
+              Staging::template put_staged<S>(staged_plane(ring.slot(dz)) + staged[slot], Centre::staged_of(physics, f));
           }
         }
         if constexpr (DZ >= E) values[slot][R + DZ] = v;
@@ -163,6 +194,11 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
       ExecTraits<Exec>::async_commit();
 
       points.for_each_column([&](int cx, int cy, auto slot) {
+        // The staged features of plane z+E outside the tile, from its staged
+        // values (read when it is the centre, past two barriers).
+        if (S > 0 && row_cell[slot] >= 0)
+          put_staged(staged_plane(ring.slot(int_c<E>{})) + row_cell[slot], physics,
+                     Staged{plane(ring.slot(int_c<E>{})) + row_cell[slot]});
         if (!ext.owns(cx, cy)) return;
         auto& queue = features[slot];
         auto at = [&](auto dz) -> features_type& { return queue[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
@@ -170,6 +206,9 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
         if constexpr (E > 0) {
           const Staged window{plane(ring.slot(int_c<E>{})) + staged[slot]};
           Features::add_in_plane_features(physics, at(int_c<E>{}), window);
+          if constexpr (S > 0)
+            Staging::template put_staged<S>(staged_plane(ring.slot(int_c<E>{})) + staged[slot],
+                                            Centre::staged_of(physics, at(int_c<E>{})));
         }
         const Staged centre{plane(ring.slot(int_c<0>{})) + staged[slot]};
         const auto coeffs = physics.coeffs(point[slot]);
@@ -178,7 +217,8 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
         static_for<-R, R + 1>([&](auto dz) {
           if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
         });
-        accum_type acc = physics.plane_term(int_c<0>{}, centre, coeffs);
+        accum_type acc =
+            Centre::centre(physics, centre, Staged{staged_plane(ring.slot(int_c<0>{})) + staged[slot]}, coeffs);
         acc += off_centre.term(sum);
         values_type own;
         for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
@@ -192,6 +232,11 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   }
 
  private:
+  // A cell's staged features outside the tile, from its plane.
+  template <class Plane>
+  KOKKOS_FORCEINLINE_FUNCTION static void put_staged(scalar_type* to, const Physics& physics, const Plane& plane) {
+    if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_at(physics, plane));
+  }
   // Copies this thread's share of a plane's halo ring (the tile interior
   // comes from the threads' registers), asynchronously where the backend
   // can; `from` points at the ring's first cell in that plane, per field.
