@@ -127,9 +127,13 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   Values<F> values[Q];            // live from z+R+1 (loaded) to z+E (staged)
   features_type features[Q];      // live from z+R to z-R
 
-  // A cell's staged features outside the tile, from its plane.
+  // A cell's staged features: from its plane (outside the tile), or from
+  // the features a point completed.
   auto put_staged = [&](float* to, const auto& plane) {
     if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_at(op, plane));
+  };
+  auto put_staged_of = [&](float* to, const auto& features) {
+    if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_of(op, features));
   };
   // The staged cell outside the tile whose features this thread stages, or -1;
   // those of planes zb .. zb+E-1 from global memory.
@@ -161,8 +165,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
           for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + column;
           window.row_stride = sy;
           Features::add_in_plane_features(op, f, window);
-          if constexpr (S > 0 && DZ >= 0)
-            Staging::template put_staged<S>(staged_plane(ring.slot(dz)) + staged, Centre::staged_of(op, f));
+          if constexpr (DZ >= 0) put_staged_of(staged_plane(ring.slot(dz)) + staged, f);
         }
       }
       if constexpr (DZ >= E) values[R + DZ] = v;
@@ -206,9 +209,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       if constexpr (E > 0) {
         const Staged window{plane(ring.slot(int_c<E>{})) + staged};
         Features::add_in_plane_features(op, at(int_c<E>{}), window);
-        if constexpr (S > 0)
-          Staging::template put_staged<S>(staged_plane(ring.slot(int_c<E>{})) + staged,
-                                          Centre::staged_of(op, at(int_c<E>{})));
+        put_staged_of(staged_plane(ring.slot(int_c<E>{})) + staged, at(int_c<E>{}));
       }
       const Staged centre{plane(ring.slot(int_c<0>{})) + staged};
       const auto coeffs = op.coeffs(point);

@@ -151,8 +151,7 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
             for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + column[slot];
             window.row_stride = sy;
             Features::add_in_plane_features(physics, f, window);
-            if constexpr (S > 0 && DZ >= 0)
-              Staging::template put_staged<S>(staged_plane(ring.slot(dz)) + staged[slot], Centre::staged_of(physics, f));
+            if constexpr (DZ >= 0) put_staged_of(staged_plane(ring.slot(dz)) + staged[slot], physics, f);
           }
         }
         if constexpr (DZ >= E) values[slot][R + DZ] = v;
@@ -206,9 +205,7 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
         if constexpr (E > 0) {
           const Staged window{plane(ring.slot(int_c<E>{})) + staged[slot]};
           Features::add_in_plane_features(physics, at(int_c<E>{}), window);
-          if constexpr (S > 0)
-            Staging::template put_staged<S>(staged_plane(ring.slot(int_c<E>{})) + staged[slot],
-                                            Centre::staged_of(physics, at(int_c<E>{})));
+          put_staged_of(staged_plane(ring.slot(int_c<E>{})) + staged[slot], physics, at(int_c<E>{}));
         }
         const Staged centre{plane(ring.slot(int_c<0>{})) + staged[slot]};
         const auto coeffs = physics.coeffs(point[slot]);
@@ -232,10 +229,15 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   }
 
  private:
-  // A cell's staged features outside the tile, from its plane.
+  // A cell's staged features: from its plane (outside the tile), or from the
+  // features a point completed.
   template <class Plane>
   KOKKOS_FORCEINLINE_FUNCTION static void put_staged(scalar_type* to, const Physics& physics, const Plane& plane) {
     if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_at(physics, plane));
+  }
+  template <class Features>
+  KOKKOS_FORCEINLINE_FUNCTION static void put_staged_of(scalar_type* to, const Physics& physics, const Features& f) {
+    if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_of(physics, f));
   }
   // Copies this thread's share of a plane's halo ring (the tile interior
   // comes from the threads' registers), asynchronously where the backend
