@@ -224,3 +224,17 @@ TEST_CASE("st_reg_feat stages the features of every row beyond the tile once", "
   }
   REQUIRE_THROWS_AS(make_strategy<TtiPhysics<float>>("st_reg_feat:32x2"), ConfigError);
 }
+
+// Kokkos 4.6 gives a CUDA team of 256 threads 40936 B of level-0 scratch: a
+// ring of value planes plus staged-feature planes of the value planes' size
+// (9862742) needed 40960 B at 32x8 and the H100 refused st_reg_feat's best
+// shape. The staged ring holds 2 planes of the tile's rows and 2 beyond.
+TEST_CASE("st_reg_feat's TTI scratch at 32x8 fits a 256-thread CUDA team", "[unit][math]") {
+  using Body = FeatureStreamingBody<TtiPhysics<float>, Kokkos::DefaultHostExecutionSpace>;
+  const BlockShape shape{32, 8, 1, 128};
+  const PlaneLayout L = Body::layout_for(shape);
+  // 4 value planes of 16 rows x 80 floats, 2 staged planes of 12 rows x 80.
+  REQUIRE(Body::scratch_bytes(shape) == (4 * 16 * 80 + 2 * 12 * 80) * sizeof(float));
+  REQUIRE(Body::scratch_bytes(shape) <= 40936u);
+  REQUIRE(L.w == 80);
+}

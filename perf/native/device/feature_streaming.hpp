@@ -36,10 +36,12 @@ struct FeatureLayout {
   static constexpr int P = E + 2;  // planes z .. z+E and a spare
   using Staging = InterleavedStaging<Op::F, Op::H, feature_max_dx>;
   static constexpr int Pitch = Staging::Pitch;
-  // Staged features (TTI: D1x p, D1x q), in the second plane of a ring slot.
+  // Staged features (TTI: D1x p, D1x q), in a ring of 2 planes after the values.
   static constexpr int S = Centre::staged;
-  static constexpr int slot_planes = Staging::slot_planes(S);
   static PlaneLayout make(const Shape& s) { return Staging::layout(s.dx, s.dy); }
+  static std::size_t bytes(const PlaneLayout& L) {
+    return L.bytes(P) + Staging::staged_floats(L, S, Centre::staged_reach) * sizeof(float);
+  }
 };
 
 // The launch budget of the Kokkos body (LaunchBudget::features).
@@ -59,8 +61,7 @@ LaunchPlan plan_feature_streaming_at(const Box& box, const Shape& s, std::size_t
   using Layout = FeatureLayout<Op>;
   const PlaneLayout L = Layout::make(s);
   const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
-  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1,
-                    ring_offset_bytes + L.bytes(Layout::P * Layout::slot_planes)};
+  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1, ring_offset_bytes + Layout::bytes(L)};
 }
 template <class Op>
 LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
@@ -69,8 +70,7 @@ LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
 // The kernel's ring_offset argument: the floats before the ring.
 template <class Op>
 int feature_ring_offset(const LaunchPlan& plan) {
-  using Layout = FeatureLayout<Op>;
-  return int((plan.shared - plan.layout.bytes(Layout::P * Layout::slot_planes)) / sizeof(float));
+  return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
 }
 
 template <class Op, class Backend>
@@ -102,8 +102,11 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   const long long sz = a.grid.stride_z;
   const int sy = int(a.grid.stride_y);
   RingIndex<P> ring(0);  // slot of the plane being updated
-  auto plane = [&](int slot) { return scratch + slot * (Layout::slot_planes * L.plane_stride); };
-  auto staged_plane = [&](int slot) { return plane(slot) + L.plane_stride; };
+  auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
+  // Staged slot u (0, 1) at value-plane offsets (the Kokkos body's).
+  float* const staged_ring = plane(P) + Staging::staged_origin(L, Centre::staged_reach);
+  const int staged_stride = Staging::staged_stride(L, Centre::staged_reach);
+  auto staged_plane = [&](int u) { return staged_ring + u * staged_stride; };
   const long long tile_first = point_index(a.grid, o.x, o.y, zb);
   const long long window_first = tile_first - L.hx - (long long)L.hy * sy;
   const HaloPlacement ring_copies{ext.nxv, ext.nyv, L.hx, L.hy, 1, sy, L.w};
@@ -135,20 +138,10 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   auto put_staged_of = [&](float* to, const auto& features) {
     if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_of(op, features));
   };
-  // The staged cell outside the tile whose features this thread stages, or -1;
-  // those of planes zb .. zb+E-1 from global memory.
-  int row_cell = -1;
+  // The staged cell outside the tile whose features this thread stages, or -1.
   int row;
-  if (S > 0 && Staging::staged_row(ext, Centre::staged_reach, cx, cy, row)) {
-    row_cell = L.centre(cx, row);
-    static_for<0, E>([&](auto dz) {
-      const Pointers at(a, tile_first + decltype(dz)::value * sz);
-      PlaneWindow<float, F> window{};
-      for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + cx + row * sy;
-      window.row_stride = sy;
-      put_staged(staged_plane(ring.slot(dz)) + row_cell, window);
-    });
-  }
+  const bool stages_row = S > 0 && Staging::staged_row(ext, Centre::staged_reach, cx, cy, row);
+  const int row_cell = stages_row ? L.centre(cx, row) : -1;
   // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
   // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
   // into shared memory (whole windows), the halo of zb+E on its way.
@@ -165,11 +158,20 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
           for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + column;
           window.row_stride = sy;
           Features::add_in_plane_features(op, f, window);
-          if constexpr (DZ >= 0) put_staged_of(staged_plane(ring.slot(dz)) + staged, f);
+          if constexpr (DZ == 0) put_staged_of(staged_plane(0) + staged, f);
         }
       }
       if constexpr (DZ >= E) values[R + DZ] = v;
     });
+  // The staged features of plane zb outside the tile, from global memory
+  // (after the features: fewer registers live).
+  if (stages_row) {
+    const Pointers at(a, tile_first);
+    PlaneWindow<float, F> window{};
+    for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + cx + row * sy;
+    window.row_stride = sy;
+    put_staged(staged_plane(0) + row_cell, window);
+  }
   static_for<0, E>([&](auto dz) { stage_plane(a, ext, L, o, zb + dz, plane(ring.slot(dz)), PlainCopy{}); });
   const float* halo_from[F];  // a halo's plane at the window's first cell
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first + E * sz;
@@ -200,17 +202,18 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     if (more) stage_halo(halo_from, plane(ring.slot(int_c<E + 1>{})));
     Backend::async_commit();
 
-    // The staged features of plane z+E outside the tile, from its staged values.
+    // The staged features of plane z+1 outside the tile, from its staged values.
     if (S > 0 && row_cell >= 0)
-      put_staged(staged_plane(ring.slot(int_c<E>{})) + row_cell, Staged{plane(ring.slot(int_c<E>{})) + row_cell});
+      put_staged(staged_plane((U + 1) % 2) + row_cell, Staged{plane(ring.slot(int_c<1>{})) + row_cell});
     if (owner) {
       auto at = [&](auto dz) -> features_type& { return features[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
       at(int_c<R>{}) = Features::point_features(op, values[queue_slot<true, Q, U, 2 * R>()]);
       if constexpr (E > 0) {
         const Staged window{plane(ring.slot(int_c<E>{})) + staged};
         Features::add_in_plane_features(op, at(int_c<E>{}), window);
-        put_staged_of(staged_plane(ring.slot(int_c<E>{})) + staged, at(int_c<E>{}));
       }
+      // Plane z+1's staged features, from its completed features.
+      put_staged_of(staged_plane((U + 1) % 2) + staged, at(int_c<1>{}));
       const Staged centre{plane(ring.slot(int_c<0>{})) + staged};
       const auto coeffs = op.coeffs(point);
       const Features off_centre{op, coeffs};
@@ -219,7 +222,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
         if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
       });
       typename Op::Accum acc =
-          Centre::centre(op, centre, Staged{staged_plane(ring.slot(int_c<0>{})) + staged}, coeffs);
+          Centre::centre(op, centre, Staged{staged_plane(U % 2) + staged}, coeffs);
       acc += off_centre.term(sum);
       Values<F> own;
       for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);

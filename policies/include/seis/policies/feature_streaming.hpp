@@ -65,11 +65,12 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   static constexpr int Pitch = Staging::Pitch;
   using Staged = InterleavedPlane<scalar_type, F, Pitch>;
   // Staged features (TTI: D1x p, D1x q for the centre's mixed term): written
-  // when a plane completes its features at z+E, read when it is the centre,
-  // in the second plane of its ring slot; S = 0: none.
+  // when the plane is z+1 (its features complete, in the queue), read when
+  // it is the centre, in a ring of 2 planes after the value ring (slot: the
+  // plane's parity, as Q is even); S = 0: none.
   static constexpr int S = Centre::staged;
-  static_assert(S <= F && (S == 0 || E > 0), "staged features take a value plane's layout, from z+E");
-  static constexpr int slot_planes = Staging::slot_planes(S);
+  static_assert(S <= F && (S == 0 || E > 0), "staged features take a value plane's rows, from z+1");
+  static_assert(Q % 2 == 0, "the staged ring's slot is the plane's parity");
   static constexpr int staged_reach = Centre::staged_reach;
 
   FeatureStreamingBody() = default;
@@ -82,7 +83,8 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   // where InterleavedPlane reads them (shared with the native twin).
   static PlaneLayout layout_for(const BlockShape& s) { return Staging::layout(s.dx, s.dy); }
   static std::size_t scratch_bytes(const BlockShape& s) {
-    return layout_for(s).bytes(P * slot_planes, sizeof(scalar_type));
+    const PlaneLayout L = layout_for(s);
+    return L.bytes(P, sizeof(scalar_type)) + Staging::staged_floats(L, S, staged_reach) * sizeof(scalar_type);
   }
   static void check_shape(const BlockShape& s, const std::string& what) {
     if (s.dx > MaxDX)
@@ -106,8 +108,12 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
     const index_t sz = data.grid.stride_z();
     const int sy = int(data.grid.stride_y());
     RingIndex<P> ring(0);  // slot of the plane being updated
-    auto plane = [&](int slot) { return scratch + slot * (slot_planes * layout.plane_stride); };
-    auto staged_plane = [&](int slot) { return plane(slot) + layout.plane_stride; };
+    auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
+    // Staged slot u (0, 1) at value-plane offsets (inside the scratch: the
+    // origin lies before the staged ring, in the value ring).
+    scalar_type* const staged_ring = plane(P) + Staging::staged_origin(layout, staged_reach);
+    const int staged_stride = Staging::staged_stride(layout, staged_reach);
+    auto staged_plane = [&](int u) { return staged_ring + u * staged_stride; };
     const index_t tile_first = data.grid.index(o.x, o.y, zb);
     const index_t window_first = tile_first - layout.hx - index_t(layout.hy) * sy;
     const HaloPlacement ring_copies{ext.nxv, ext.nyv, layout.hx, layout.hy, 1, sy, layout.w};
@@ -125,19 +131,8 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
     points.for_each_column([&](int cx, int cy, auto slot) {
       column[slot] = cx + cy * sy;
       staged[slot] = layout.centre(cx, cy);
-      row_cell[slot] = -1;
       int row;
-      if (S > 0 && Staging::staged_row(ext, staged_reach, cx, cy, row)) {
-        // The staged features of planes zb .. zb+E-1 there, from global memory.
-        row_cell[slot] = layout.centre(cx, row);
-        static_for<0, E>([&](auto dz) {
-          const PlanePointers<Physics, Exec> at(data, tile_first + decltype(dz)::value * sz);
-          PlaneWindow<scalar_type, F> window{};
-          for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + cx + row * sy;
-          window.row_stride = sy;
-          put_staged(staged_plane(ring.slot(dz)) + row_cell[slot], physics, window);
-        });
-      }
+      row_cell[slot] = S > 0 && Staging::staged_row(ext, staged_reach, cx, cy, row) ? layout.centre(cx, row) : -1;
       if (!ext.owns(cx, cy)) return;
       static_for<-R, R + 1>([&](auto dz) {
         constexpr int DZ = decltype(dz)::value;
@@ -151,11 +146,23 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
             for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + column[slot];
             window.row_stride = sy;
             Features::add_in_plane_features(physics, f, window);
-            if constexpr (DZ >= 0) put_staged_of(staged_plane(ring.slot(dz)) + staged[slot], physics, f);
+            if constexpr (DZ == 0) put_staged_of(staged_plane(0) + staged[slot], physics, f);
           }
         }
         if constexpr (DZ >= E) values[slot][R + DZ] = v;
       });
+    });
+    // The staged features of plane zb outside the tile, from global memory
+    // (after the features: fewer registers live).
+    points.for_each_column([&](int cx, int cy, auto slot) {
+      int row;
+      if (S > 0 && row_cell[slot] >= 0 && Staging::staged_row(ext, staged_reach, cx, cy, row)) {
+        const PlanePointers<Physics, Exec> at(data, tile_first);
+        PlaneWindow<scalar_type, F> window{};
+        for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + cx + row * sy;
+        window.row_stride = sy;
+        put_staged(staged_plane(0) + row_cell[slot], physics, window);
+      }
     });
     static_for<0, E>([&](auto dz) {
       stage_plane(team, data, ext, layout, o, zb + dz, plane(ring.slot(dz)), PlainCopy{});
@@ -193,11 +200,11 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
       ExecTraits<Exec>::async_commit();
 
       points.for_each_column([&](int cx, int cy, auto slot) {
-        // The staged features of plane z+E outside the tile, from its staged
-        // values (read when it is the centre, past two barriers).
+        // The staged features of plane z+1 outside the tile, from its staged
+        // values (read when it is the centre, past the next barrier).
         if (S > 0 && row_cell[slot] >= 0)
-          put_staged(staged_plane(ring.slot(int_c<E>{})) + row_cell[slot], physics,
-                     Staged{plane(ring.slot(int_c<E>{})) + row_cell[slot]});
+          put_staged(staged_plane((U + 1) % 2) + row_cell[slot], physics,
+                     Staged{plane(ring.slot(int_c<1>{})) + row_cell[slot]});
         if (!ext.owns(cx, cy)) return;
         auto& queue = features[slot];
         auto at = [&](auto dz) -> features_type& { return queue[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
@@ -205,8 +212,9 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
         if constexpr (E > 0) {
           const Staged window{plane(ring.slot(int_c<E>{})) + staged[slot]};
           Features::add_in_plane_features(physics, at(int_c<E>{}), window);
-          put_staged_of(staged_plane(ring.slot(int_c<E>{})) + staged[slot], physics, at(int_c<E>{}));
         }
+        // Plane z+1's staged features, from its completed features.
+        put_staged_of(staged_plane((U + 1) % 2) + staged[slot], physics, at(int_c<1>{}));
         const Staged centre{plane(ring.slot(int_c<0>{})) + staged[slot]};
         const auto coeffs = physics.coeffs(point[slot]);
         const Features off_centre{physics, coeffs};
@@ -215,7 +223,7 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
           if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
         });
         accum_type acc =
-            Centre::centre(physics, centre, Staged{staged_plane(ring.slot(int_c<0>{})) + staged[slot]}, coeffs);
+            Centre::centre(physics, centre, Staged{staged_plane(U % 2) + staged[slot]}, coeffs);
         acc += off_centre.term(sum);
         values_type own;
         for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
