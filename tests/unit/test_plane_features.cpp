@@ -91,3 +91,40 @@ TEST_CASE("TTI's plane features give the off-centre terms of Z and H p its plane
     compare<Tti, Tti::accum_type>(tti, seed, [](const Tti::accum_type& a) { return a.hp; });
   }
 }
+
+TEST_CASE("TTI's centre term from the staged D1x of its rows gives its plane term bit for bit",
+          "[physics][features]") {
+  using Tti = TtiPhysics<float>;
+  using Centre = StagedFeatures<Tti>;
+  static_assert(Centre::staged == 2 && Centre::staged_reach == 2, "TTI stages D1x p, D1x q two rows out");
+  static_assert(StagedFeatures<IsoPhysics<float>>::staged == 0, "iso stages nothing");
+  const Tti tti(Grid(16, 16, 16, 10.0, 12.0, 8.0, 4));
+  const auto coeffs = tti.coeffs(PointModel{});
+  for (unsigned seed = 1; seed <= 5; ++seed) {
+    const Neighbourhood<2> nb(seed);
+    const PlaneOf<2> plane{nb, 0};
+    // The plane seen from (di, dj): staged_at there, and the features a
+    // strategy completes there (add_in_plane_features), must give the same
+    // bits, since a strategy stages the one inside its tile and the other
+    // in the rows outside it.
+    auto shifted = [&](int di, int dj) {
+      return [&, di, dj](int f, int a, int b) { return plane(f, di + a, dj + b); };
+    };
+    for (int dj = -Centre::staged_reach; dj <= Centre::staged_reach; ++dj) {
+      const auto from_plane = Centre::staged_at(tti, shifted(0, dj));
+      Tti::plane_features f = tti.point_features(FieldValues<float, 2>{{plane(0, 0, dj), plane(1, 0, dj)}});
+      tti.add_in_plane_features(f, shifted(0, dj));
+      const auto from_features = Centre::staged_of(tti, f);
+      for (int k = 0; k < Centre::staged; ++k) CHECK(from_plane[k] == from_features[k]);
+    }
+    auto staged = [&](int k, int di, int dj) { return Centre::staged_at(tti, shifted(di, dj))[k]; };
+    const Tti::accum_type direct = tti.plane_term(int_c<0>{}, plane, coeffs);
+    const Tti::accum_type through_staged = Centre::centre(tti, plane, staged, coeffs);
+    // The same expressions in the same order: bit for bit.
+    CHECK(through_staged.z == direct.z);
+    CHECK(through_staged.hp == direct.hp);
+    // And a term that depends on the staged values: a wrong D1x row changes it.
+    auto off_by_one = [&](int k, int di, int dj) { return staged(k, di, dj == 2 ? 1 : dj); };
+    CHECK(Centre::centre(tti, plane, off_by_one, coeffs).hp != direct.hp);
+  }
+}

@@ -190,3 +190,51 @@ TEST_CASE("st_reg_feat's staged layout puts every neighbour where InterleavedPla
     REQUIRE(outside == 0);
   }
 }
+
+// The staged features outside a tile (TTI: D1x p, D1x q in the 2 rows above
+// and below, for the centre's mixed term) come from the threads of its first
+// 2 * reach rows: each cell of those rows once, for whole and edge tiles.
+TEST_CASE("st_reg_feat stages the features of every row beyond the tile once", "[unit][math]") {
+  using Body = FeatureStreamingBody<TtiPhysics<float>, Kokkos::DefaultHostExecutionSpace>;
+  constexpr int reach = Body::staged_reach;
+  static_assert(Body::S == 2 && reach == 2, "TTI stages D1x p, D1x q two rows beyond the tile");
+  struct Edge {
+    int x1, y1;
+  };
+  for (const auto& shape : {BlockShape{32, 8, 1}, BlockShape{32, 4, 1}, BlockShape{16, 16, 1}}) {
+    const PlaneLayout L = Body::layout_for(shape);
+    for (const int nxv : {shape.dx, 5})
+      for (const int nyv : {shape.dy, 3, 1}) {
+        CAPTURE(shape.dx, shape.dy, nxv, nyv);
+        const TileExtent ext(Edge{nxv, nyv}, L, TileOrigin{});
+        std::vector<int> times(std::size_t(L.plane_stride), 0);
+        for (int cy = 0; cy < shape.dy; ++cy)
+          for (int cx = 0; cx < shape.dx; ++cx) {
+            int row = 0;
+            if (Body::Staging::staged_row(ext, reach, cx, cy, row)) ++times[std::size_t(L.centre(cx, row))];
+          }
+        int wrong = 0;
+        for (int row = -L.hy; row < nyv + L.hy; ++row)
+          for (int x = -L.hx; x < shape.dx + L.hx; ++x) {
+            const bool beyond = x >= 0 && x < nxv && ((row >= -reach && row < 0) || (row >= nyv && row < nyv + reach));
+            wrong += times[std::size_t(L.centre(x, row))] != (beyond ? 1 : 0);
+          }
+        REQUIRE(wrong == 0);
+      }
+  }
+  REQUIRE_THROWS_AS(make_strategy<TtiPhysics<float>>("st_reg_feat:32x2"), ConfigError);
+}
+
+// Kokkos 4.6 gives a CUDA team of 256 threads 40936 B of level-0 scratch: a
+// ring of value planes plus staged-feature planes of the value planes' size
+// (9862742) needed 40960 B at 32x8 and the H100 refused st_reg_feat's best
+// shape. The staged ring holds 2 planes of the tile's rows and 2 beyond.
+TEST_CASE("st_reg_feat's TTI scratch at 32x8 fits a 256-thread CUDA team", "[unit][math]") {
+  using Body = FeatureStreamingBody<TtiPhysics<float>, Kokkos::DefaultHostExecutionSpace>;
+  const BlockShape shape{32, 8, 1, 128};
+  const PlaneLayout L = Body::layout_for(shape);
+  // 4 value planes of 16 rows x 80 floats, 2 staged planes of 12 rows x 80.
+  REQUIRE(Body::scratch_bytes(shape) == (4 * 16 * 80 + 2 * 12 * 80) * sizeof(float));
+  REQUIRE(Body::scratch_bytes(shape) <= 40936u);
+  REQUIRE(L.w == 80);
+}

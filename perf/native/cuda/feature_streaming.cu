@@ -14,6 +14,8 @@ template <class Op>
 int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   // Staged rows have a compile-time pitch (the Kokkos body's check_shape).
   if (s.dx > feature_max_dx) return error_invalid_shape;
+  // Staged features outside the tile come from its first 2 * reach rows (the Kokkos body's check_shape).
+  if (s.dy < 2 * StagedFeatures<typename Op::stencil_type>::staged_reach) return error_invalid_shape;
   // SEIS_NATIVE_FEATURE_RING_OFFSET=bytes (a multiple of 4) moves the ring
   // from Kokkos' offset, for an A/B of the shared-memory placement.
   const char* offset = std::getenv("SEIS_NATIVE_FEATURE_RING_OFFSET");

@@ -31,11 +31,17 @@ inline constexpr int feature_max_dx = 32;
 template <class Op>
 struct FeatureLayout {
   using Features = PlaneFeatures<typename Op::stencil_type>;
+  using Centre = StagedFeatures<typename Op::stencil_type>;
   static constexpr int E = Features::depth;
   static constexpr int P = E + 2;  // planes z .. z+E and a spare
   using Staging = InterleavedStaging<Op::F, Op::H, feature_max_dx>;
   static constexpr int Pitch = Staging::Pitch;
+  // Staged features (TTI: D1x p, D1x q), in a ring of 2 planes after the values.
+  static constexpr int S = Centre::staged;
   static PlaneLayout make(const Shape& s) { return Staging::layout(s.dx, s.dy); }
+  static std::size_t bytes(const PlaneLayout& L) {
+    return L.bytes(P) + Staging::staged_floats(L, S, Centre::staged_reach) * sizeof(float);
+  }
 };
 
 // The launch budget of the Kokkos body (LaunchBudget::features).
@@ -43,6 +49,7 @@ struct FeatureLayout {
 
 // Halo copies a thread keeps in registers (the Kokkos body's listed_halo_copies).
 inline constexpr int feature_listed_halo_copies = 2;
+
 
 // The ring starts where the Kokkos kernel's team scratch starts
 // (seis/math/interleaved_layout.hpp): the same shared-memory addresses, bank
@@ -54,7 +61,7 @@ LaunchPlan plan_feature_streaming_at(const Box& box, const Shape& s, std::size_t
   using Layout = FeatureLayout<Op>;
   const PlaneLayout L = Layout::make(s);
   const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
-  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1, ring_offset_bytes + L.bytes(Layout::P)};
+  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1, ring_offset_bytes + Layout::bytes(L)};
 }
 template <class Op>
 LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
@@ -63,7 +70,7 @@ LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
 // The kernel's ring_offset argument: the floats before the ring.
 template <class Op>
 int feature_ring_offset(const LaunchPlan& plan) {
-  return int((plan.shared - plan.layout.bytes(FeatureLayout<Op>::P)) / sizeof(float));
+  return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
 }
 
 template <class Op, class Backend>
@@ -71,6 +78,9 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op>;
   using Features = typename Layout::Features;
+  using Centre = typename Layout::Centre;
+  using Staging = typename Layout::Staging;
+  constexpr int S = Layout::S;
   using features_type = typename Features::features_type;
   using Pointers = VectorPlanePointers<Op, Backend>;
   constexpr int F = Op::F;
@@ -93,6 +103,10 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   const int sy = int(a.grid.stride_y);
   RingIndex<P> ring(0);  // slot of the plane being updated
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
+  // Staged slot u (0, 1) at value-plane offsets (the Kokkos body's).
+  float* const staged_ring = plane(P) + Staging::staged_origin(L, Centre::staged_reach);
+  const int staged_stride = Staging::staged_stride(L, Centre::staged_reach);
+  auto staged_plane = [&](int u) { return staged_ring + u * staged_stride; };
   const long long tile_first = point_index(a.grid, o.x, o.y, zb);
   const long long window_first = tile_first - L.hx - (long long)L.hy * sy;
   const HaloPlacement ring_copies{ext.nxv, ext.nyv, L.hx, L.hy, 1, sy, L.w};
@@ -116,6 +130,18 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   Values<F> values[Q];            // live from z+R+1 (loaded) to z+E (staged)
   features_type features[Q];      // live from z+R to z-R
 
+  // A cell's staged features: from its plane (outside the tile), or from
+  // the features a point completed.
+  auto put_staged = [&](float* to, const auto& plane) {
+    if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_at(op, plane));
+  };
+  auto put_staged_of = [&](float* to, const auto& features) {
+    if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_of(op, features));
+  };
+  // The staged cell outside the tile whose features this thread stages, or -1.
+  int row;
+  const bool stages_row = S > 0 && Staging::staged_row(ext, Centre::staged_reach, cx, cy, row);
+  const int row_cell = stages_row ? L.centre(cx, row) : -1;
   // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
   // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
   // into shared memory (whole windows), the halo of zb+E on its way.
@@ -132,10 +158,20 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
           for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + column;
           window.row_stride = sy;
           Features::add_in_plane_features(op, f, window);
+          if constexpr (DZ == 0) put_staged_of(staged_plane(0) + staged, f);
         }
       }
       if constexpr (DZ >= E) values[R + DZ] = v;
     });
+  // The staged features of plane zb outside the tile, from global memory
+  // (after the features: fewer registers live).
+  if (stages_row) {
+    const Pointers at(a, tile_first);
+    PlaneWindow<float, F> window{};
+    for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + cx + row * sy;
+    window.row_stride = sy;
+    put_staged(staged_plane(0) + row_cell, window);
+  }
   static_for<0, E>([&](auto dz) { stage_plane(a, ext, L, o, zb + dz, plane(ring.slot(dz)), PlainCopy{}); });
   const float* halo_from[F];  // a halo's plane at the window's first cell
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first + E * sz;
@@ -166,6 +202,9 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     if (more) stage_halo(halo_from, plane(ring.slot(int_c<E + 1>{})));
     Backend::async_commit();
 
+    // The staged features of plane z+1 outside the tile, from its staged values.
+    if (S > 0 && row_cell >= 0)
+      put_staged(staged_plane((U + 1) % 2) + row_cell, Staged{plane(ring.slot(int_c<1>{})) + row_cell});
     if (owner) {
       auto at = [&](auto dz) -> features_type& { return features[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
       at(int_c<R>{}) = Features::point_features(op, values[queue_slot<true, Q, U, 2 * R>()]);
@@ -173,6 +212,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
         const Staged window{plane(ring.slot(int_c<E>{})) + staged};
         Features::add_in_plane_features(op, at(int_c<E>{}), window);
       }
+      // Plane z+1's staged features, from its completed features.
+      put_staged_of(staged_plane((U + 1) % 2) + staged, at(int_c<1>{}));
       const Staged centre{plane(ring.slot(int_c<0>{})) + staged};
       const auto coeffs = op.coeffs(point);
       const Features off_centre{op, coeffs};
@@ -180,7 +221,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       static_for<-R, R + 1>([&](auto dz) {
         if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
       });
-      typename Op::Accum acc = op.plane_term(int_c<0>{}, centre, coeffs);
+      typename Op::Accum acc =
+          Centre::centre(op, centre, Staged{staged_plane(U % 2) + staged}, coeffs);
       acc += off_centre.term(sum);
       Values<F> own;
       for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);

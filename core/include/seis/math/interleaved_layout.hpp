@@ -30,6 +30,33 @@ struct InterleavedStaging {
     L.plane_stride = L.h * F * Pitch;
     return L;
   }
+
+  // Staged features (seis/math/plane_features.hpp): after the ring of value
+  // planes, a ring of 2 planes (the centre's and the next one's) of S <= F
+  // values per point, rows of the same width w, only the tile's rows and
+  // `reach` beyond (TTI at 32x8: 2 x 3840 B, so the kernel stays within
+  // Kokkos' 40936 B of team scratch for 256 threads). A point's staged cell
+  // lies at its value-plane offset (L.centre) from staged_origin.
+  static std::size_t staged_floats(const PlaneLayout& L, int S, int reach) {
+    return S > 0 ? 2 * std::size_t(L.dy + 2 * reach) * std::size_t(L.w) : 0;
+  }
+  static SEIS_INLINE int staged_stride(const PlaneLayout& L, int reach) { return (L.dy + 2 * reach) * L.w; }
+  // Minus the value-plane offset of the staged plane's first cell (0, -reach).
+  static SEIS_INLINE int staged_origin(const PlaneLayout& L, int reach) { return -L.centre(0, -reach); }
+  // The rows of staged values outside the tile (`reach` above and below,
+  // the tile's columns) are staged by the threads of its first 2 * reach
+  // rows, one cell each, so that a thread keeps one offset (a halo plan's
+  // list and its fallback cost the TTI kernel spills): the row column
+  // (cx, cy) stages, or false. Needs blocks of at least 2 * reach rows.
+  static SEIS_INLINE bool staged_row(const TileExtent& ext, int reach, int cx, int cy, int& row) {
+    if (cx >= ext.nxv || cy >= 2 * reach) return false;
+    row = cy < reach ? cy - reach : ext.nyv + cy - reach;
+    return true;
+  }
+  template <int S, class Scalar, class Values>
+  static SEIS_INLINE void put_staged(Scalar* at, const Values& v) {
+    for (int k = 0; k < S; ++k) at[k * Pitch] = v[k];
+  }
 };
 
 // Bytes of shared memory before a Kokkos CUDA team's scratch (level 0).

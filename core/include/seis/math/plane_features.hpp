@@ -28,6 +28,23 @@
 //     == feature_term(sum over dz != 0 of add_features(dz, features of plane z+dz), coeffs).
 // Per-point coefficients enter once, in feature_term, not once per plane.
 //
+// Staged features, optional on top of these: a centre term that reads some
+// of a plane's features at in-plane neighbours (TTI: D1y of D1x p, D1x q).
+// A strategy that keeps planes in shared memory may stage those values of
+// each plane once (the columns of its tile and `staged_reach` rows above and
+// below) and evaluate the centre plane from them. A physics declaring them
+// provides:
+//   static constexpr int staged_features, staged_reach   -- values per point, rows
+//   staged_values                                         -- FieldValues<Scalar, staged_features>
+//   staged_values staged(const plane_features&) const     -- a plane's, from its completed features
+//   staged_values staged_at(plane) const                  -- the same from a plane accessor
+//                                                            (rows outside the tile)
+//   accum_type centre_term(plane, staged, coeffs) const   -- staged(k, 0, dj), |dj| <= reach
+// so that centre_term(plane, staged values of that plane, coeffs) is
+// plane_term(0, plane, coeffs) up to rounding (TTI: bit for bit, the same
+// expressions). StagedFeatures<Physics> is what strategies use: its staged
+// is 0 for a physics without them, and its centre() is then plane_term(0).
+//
 // PlaneFeatures<Physics> is what strategies (and the native twin of
 // st_reg_feat) use: it forwards to the physics'
 // own features, or, for a physics without them whose off-centre planes read
@@ -40,6 +57,38 @@
 #include <type_traits>
 
 namespace seis {
+
+// The staged-features part of the adapter: none (staged == 0, the centre
+// plane through plane_term) unless the physics declares staged_features.
+template <class Physics, class = void>
+struct StagedFeatures {
+  static constexpr int staged = 0, staged_reach = 0;
+  template <class Plane, class Staged>
+  SEIS_FORCEINLINE static typename Physics::accum_type centre(const Physics& physics, const Plane& plane,
+                                                              const Staged&,
+                                                              const typename Physics::point_coeffs& coeffs) {
+    return physics.plane_term(int_c<0>{}, plane, coeffs);
+  }
+};
+
+template <class Physics>
+struct StagedFeatures<Physics, std::void_t<decltype(Physics::staged_features)>> {
+  static constexpr int staged = Physics::staged_features, staged_reach = Physics::staged_reach;
+  using staged_type = typename Physics::staged_values;
+  SEIS_FORCEINLINE static staged_type staged_of(const Physics& physics, const typename Physics::plane_features& f) {
+    return physics.staged(f);
+  }
+  template <class Plane>
+  SEIS_FORCEINLINE static staged_type staged_at(const Physics& physics, const Plane& plane) {
+    return physics.staged_at(plane);
+  }
+  template <class Plane, class Staged>
+  SEIS_FORCEINLINE static typename Physics::accum_type centre(const Physics& physics, const Plane& plane,
+                                                              const Staged& staged,
+                                                              const typename Physics::point_coeffs& coeffs) {
+    return physics.centre_term(plane, staged, coeffs);
+  }
+};
 
 template <class Physics, class = void>
 struct PlaneFeatures {

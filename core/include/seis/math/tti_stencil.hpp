@@ -70,10 +70,6 @@ class TtiStencil {
     d1y_[1] = Scalar(first_derivative_d2 / hy);
     d1z_[0] = Scalar(first_derivative_d1 / hz);
     d1z_[1] = Scalar(first_derivative_d2 / hz);
-    const double hxy = hx * hy;
-    w11_ = Scalar(4.0 / 9.0 / hxy);
-    w12_ = Scalar(-1.0 / 18.0 / hxy);
-    w22_ = Scalar(1.0 / 144.0 / hxy);
   }
 
   template <class Mem>
@@ -93,20 +89,19 @@ class TtiStencil {
 
   template <int DZ, class Plane>
   SEIS_FORCEINLINE accum_type plane_term(int_c<DZ>, const Plane& plane, const point_coeffs& n) const {
-    auto s = [&](int di, int dj) { return plane(p_field, di, dj) + plane(q_field, di, dj); };
-    auto p = [&](int di, int dj) { return plane(p_field, di, dj); };
-    accum_type out;
     if constexpr (DZ == 0) {
-      // The derivatives of s = p + q as those of p plus those of q (the
-      // operators are linear): 4 adds a point instead of one per neighbour
-      // (33), for every strategy.
-      const InPlane dp = in_plane(p), dq = in_plane([&](int di, int dj) { return plane(q_field, di, dj); });
-      const InPlane ds{dp.xx + dq.xx, dp.yy + dq.yy, dp.zz + dq.zz, dp.xy + dq.xy};
-      const Scalar ls = ds.xx + ds.yy + ds.zz;
-      const Scalar hs = n.xx * ds.xx + n.yy * ds.yy + n.zz * ds.zz + n.xy2 * ds.xy;
-      out.z = ls - hs;
-      out.hp = n.xx * dp.xx + n.yy * dp.yy + n.zz * dp.zz + n.xy2 * dp.xy;
+      // The mixed term reads D1x of the rows above and below, computed here
+      // from the plane, as centre_term's staged features would give them.
+      return centre_term(
+          plane,
+          [&](int f, int di, int dj) {
+            return d1([&](int a, int b) { return plane(f, di + a, dj + b); }, d1x_, 1, 0);
+          },
+          n);
     } else {
+      auto s = [&](int di, int dj) { return plane(p_field, di, dj) + plane(q_field, di, dj); };
+      auto p = [&](int di, int dj) { return plane(p_field, di, dj); };
+      accum_type out;
       constexpr int m = DZ < 0 ? -DZ : DZ;
       const Scalar zs = cz_[m] * s(0, 0);
       const Scalar zp = cz_[m] * p(0, 0);
@@ -121,7 +116,33 @@ class TtiStencil {
         out.z = zs - n.zz * zs;
         out.hp = n.zz * zp;
       }
+      return out;
     }
+  }
+
+  // The centre plane's term with the mixed xy derivative as D1y of D1x
+  // (physics.md §2's D1x D1y nested; its grouped weights 4/9, -1/18, 1/144
+  // are the products of the D1 weights, so the two agree up to rounding):
+  // dx(f, di, dj) gives D1x of field f at in-plane
+  // offset (di, dj), dj in [-2, 2], di = 0. plane_term(0) computes it from
+  // the plane; a strategy that stages a plane's features reads it from
+  // there (seis/math/plane_features.hpp, staged features): 4 reads a field
+  // instead of 16.
+  template <class Plane, class StagedDx>
+  SEIS_FORCEINLINE accum_type centre_term(const Plane& plane, const StagedDx& dx, const point_coeffs& n) const {
+    // The derivatives of s = p + q as those of p plus those of q (the
+    // operators are linear): 4 adds a point instead of one per neighbour
+    // (33), for every strategy.
+    const InPlane dp = in_plane([&](int di, int dj) { return plane(p_field, di, dj); },
+                                [&](int di, int dj) { return dx(p_field, di, dj); });
+    const InPlane dq = in_plane([&](int di, int dj) { return plane(q_field, di, dj); },
+                                [&](int di, int dj) { return dx(q_field, di, dj); });
+    const InPlane ds{dp.xx + dq.xx, dp.yy + dq.yy, dp.zz + dq.zz, dp.xy + dq.xy};
+    const Scalar ls = ds.xx + ds.yy + ds.zz;
+    const Scalar hs = n.xx * ds.xx + n.yy * ds.yy + n.zz * ds.zz + n.xy2 * ds.xy;
+    accum_type out;
+    out.z = ls - hs;
+    out.hp = n.xx * dp.xx + n.yy * dp.yy + n.zz * dp.zz + n.xy2 * dp.xy;
     return out;
   }
 
@@ -163,6 +184,27 @@ class TtiStencil {
     f.dyq = d1(q, d1y_, 0, 1);
   }
 
+  // Staged features (seis/math/plane_features.hpp): centre_term reads D1x p
+  // and D1x q, which a plane's features hold, in the rows dj = +-1, +-2.
+  static constexpr int staged_features = 2;  // D1x p, D1x q, by field
+  static constexpr int staged_reach = 2;
+  using staged_values = FieldValues<Scalar, staged_features>;
+  SEIS_FORCEINLINE staged_values staged(const plane_features& f) const {
+    staged_values s;
+    s[p_field] = f.dxp;
+    s[q_field] = f.dxq;
+    return s;
+  }
+  // The same at a point whose features no one computes (a row outside the
+  // tile), from its plane: the arithmetic of add_in_plane_features.
+  template <class Plane>
+  SEIS_FORCEINLINE staged_values staged_at(const Plane& plane) const {
+    staged_values s;
+    s[p_field] = d1([&](int di, int dj) { return plane(p_field, di, dj); }, d1x_, 1, 0);
+    s[q_field] = d1([&](int di, int dj) { return plane(q_field, di, dj); }, d1x_, 1, 0);
+    return s;
+  }
+
   template <int DZ>
   SEIS_FORCEINLINE void add_features(int_c<DZ>, feature_sum& sum, const plane_features& f) const {
     constexpr int m = DZ < 0 ? -DZ : DZ;
@@ -195,13 +237,14 @@ class TtiStencil {
 
  private:
   // Second derivatives of the centre plane: xx, yy (full), zz (its centre
-  // weight only), and the 4th-order mixed xy derivative.
+  // weight only), and the 4th-order mixed xy derivative D1y(D1x).
   struct InPlane {
     Scalar xx, yy, zz, xy;
   };
 
-  template <class Value>
-  SEIS_FORCEINLINE InPlane in_plane(const Value& f) const {
+  // dx(di, dj): D1x f at (di, dj), for the mixed term D1y(D1x f).
+  template <class Value, class Dx>
+  SEIS_FORCEINLINE InPlane in_plane(const Value& f, const Dx& dx) const {
     InPlane d;
     const Scalar f00 = f(0, 0);
     d.xx = cx_[0] * f00;
@@ -211,10 +254,7 @@ class TtiStencil {
       d.xx += cx_[m] * (f(m, 0) + f(-m, 0));
       d.yy += cy_[m] * (f(0, m) + f(0, -m));
     });
-    const Scalar s11 = f(1, 1) - f(1, -1) - f(-1, 1) + f(-1, -1);
-    const Scalar s22 = f(2, 2) - f(2, -2) - f(-2, 2) + f(-2, -2);
-    const Scalar s12 = f(1, 2) - f(1, -2) - f(-1, 2) + f(-1, -2) + f(2, 1) - f(2, -1) - f(-2, 1) + f(-2, -1);
-    d.xy = w11_ * s11 + w12_ * s12 + w22_ * s22;
+    d.xy = d1(dx, d1y_, 0, 1);
     return d;
   }
 
@@ -226,7 +266,6 @@ class TtiStencil {
 
   Scalar cx_[radius + 1] = {}, cy_[radius + 1] = {}, cz_[radius + 1] = {};  // 8th-order D2 weights / h^2
   Scalar d1x_[2] = {}, d1y_[2] = {}, d1z_[2] = {};                          // 4th-order D1 weights / h
-  Scalar w11_ = 0, w12_ = 0, w22_ = 0;  // grouped D1x D1y weights / (hx hy)
 };
 
 }  // namespace seis

@@ -41,6 +41,7 @@ namespace seis {
 template <class Physics, class Exec, int MaxDX = 32>
 struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics>::depth + 2> {
   using Features = PlaneFeatures<Physics>;
+  using Centre = StagedFeatures<Physics>;
   using features_type = typename Features::features_type;
   static constexpr int E = Features::depth;  // plane z+E completes its features from scratch
   static constexpr int P = E + 2;            // scratch ring: planes z .. z+E and a spare
@@ -63,6 +64,14 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   using Staging = InterleavedStaging<F, H, MaxDX>;  // seis/math/interleaved_layout.hpp
   static constexpr int Pitch = Staging::Pitch;
   using Staged = InterleavedPlane<scalar_type, F, Pitch>;
+  // Staged features (TTI: D1x p, D1x q for the centre's mixed term): written
+  // when the plane is z+1 (its features complete, in the queue), read when
+  // it is the centre, in a ring of 2 planes after the value ring (slot: the
+  // plane's parity, as Q is even); S = 0: none.
+  static constexpr int S = Centre::staged;
+  static_assert(S <= F && (S == 0 || E > 0), "staged features take a value plane's rows, from z+1");
+  static_assert(Q % 2 == 0, "the staged ring's slot is the plane's parity");
+  static constexpr int staged_reach = Centre::staged_reach;
 
   FeatureStreamingBody() = default;
   FeatureStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : Base(d, box, s) {
@@ -73,11 +82,18 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   // that the team copies of tile_staging.hpp and the halo plan place cells
   // where InterleavedPlane reads them (shared with the native twin).
   static PlaneLayout layout_for(const BlockShape& s) { return Staging::layout(s.dx, s.dy); }
-  static std::size_t scratch_bytes(const BlockShape& s) { return layout_for(s).bytes(P, sizeof(scalar_type)); }
+  static std::size_t scratch_bytes(const BlockShape& s) {
+    const PlaneLayout L = layout_for(s);
+    return L.bytes(P, sizeof(scalar_type)) + Staging::staged_floats(L, S, staged_reach) * sizeof(scalar_type);
+  }
   static void check_shape(const BlockShape& s, const std::string& what) {
     if (s.dx > MaxDX)
       throw ConfigError(what + ": st_reg_feat stages rows of at most " + std::to_string(MaxDX) +
                         " points (a compile-time pitch); use a block at most that wide");
+    if (S > 0 && s.dy < 2 * staged_reach)
+      throw ConfigError(what + ": st_reg_feat stages this physics' features " + std::to_string(staged_reach) +
+                        " rows beyond the tile with its first " + std::to_string(2 * staged_reach) +
+                        " rows of threads; use a block at least that tall");
   }
 
   template <class Team>
@@ -93,6 +109,11 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
     const int sy = int(data.grid.stride_y());
     RingIndex<P> ring(0);  // slot of the plane being updated
     auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
+    // Staged slot u (0, 1) at value-plane offsets (inside the scratch: the
+    // origin lies before the staged ring, in the value ring).
+    scalar_type* const staged_ring = plane(P) + Staging::staged_origin(layout, staged_reach);
+    const int staged_stride = Staging::staged_stride(layout, staged_reach);
+    auto staged_plane = [&](int u) { return staged_ring + u * staged_stride; };
     const index_t tile_first = data.grid.index(o.x, o.y, zb);
     const index_t window_first = tile_first - layout.hx - index_t(layout.hy) * sy;
     const HaloPlacement ring_copies{ext.nxv, ext.nyv, layout.hx, layout.hy, 1, sy, layout.w};
@@ -102,6 +123,7 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
     features_type features[CPT][Q];    // live from z+R to z-R
     int column[CPT];  // the point's offset from the tile's first point in a plane
     int staged[CPT];  // and in a staged plane
+    int row_cell[CPT];  // the staged cell outside the tile whose features it stages, or -1
 
     // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
     // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
@@ -109,6 +131,8 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
     points.for_each_column([&](int cx, int cy, auto slot) {
       column[slot] = cx + cy * sy;
       staged[slot] = layout.centre(cx, cy);
+      int row;
+      row_cell[slot] = S > 0 && Staging::staged_row(ext, staged_reach, cx, cy, row) ? layout.centre(cx, row) : -1;
       if (!ext.owns(cx, cy)) return;
       static_for<-R, R + 1>([&](auto dz) {
         constexpr int DZ = decltype(dz)::value;
@@ -122,10 +146,23 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
             for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + column[slot];
             window.row_stride = sy;
             Features::add_in_plane_features(physics, f, window);
+            if constexpr (DZ == 0) put_staged_of(staged_plane(0) + staged[slot], physics, f);
           }
         }
         if constexpr (DZ >= E) values[slot][R + DZ] = v;
       });
+    });
+    // The staged features of plane zb outside the tile, from global memory
+    // (after the features: fewer registers live).
+    points.for_each_column([&](int cx, int cy, auto slot) {
+      int row;
+      if (S > 0 && row_cell[slot] >= 0 && Staging::staged_row(ext, staged_reach, cx, cy, row)) {
+        const PlanePointers<Physics, Exec> at(data, tile_first);
+        PlaneWindow<scalar_type, F> window{};
+        for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + cx + row * sy;
+        window.row_stride = sy;
+        put_staged(staged_plane(0) + row_cell[slot], physics, window);
+      }
     });
     static_for<0, E>([&](auto dz) {
       stage_plane(team, data, ext, layout, o, zb + dz, plane(ring.slot(dz)), PlainCopy{});
@@ -163,6 +200,11 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
       ExecTraits<Exec>::async_commit();
 
       points.for_each_column([&](int cx, int cy, auto slot) {
+        // The staged features of plane z+1 outside the tile, from its staged
+        // values (read when it is the centre, past the next barrier).
+        if (S > 0 && row_cell[slot] >= 0)
+          put_staged(staged_plane((U + 1) % 2) + row_cell[slot], physics,
+                     Staged{plane(ring.slot(int_c<1>{})) + row_cell[slot]});
         if (!ext.owns(cx, cy)) return;
         auto& queue = features[slot];
         auto at = [&](auto dz) -> features_type& { return queue[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
@@ -171,6 +213,8 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
           const Staged window{plane(ring.slot(int_c<E>{})) + staged[slot]};
           Features::add_in_plane_features(physics, at(int_c<E>{}), window);
         }
+        // Plane z+1's staged features, from its completed features.
+        put_staged_of(staged_plane((U + 1) % 2) + staged[slot], physics, at(int_c<1>{}));
         const Staged centre{plane(ring.slot(int_c<0>{})) + staged[slot]};
         const auto coeffs = physics.coeffs(point[slot]);
         const Features off_centre{physics, coeffs};
@@ -178,7 +222,8 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
         static_for<-R, R + 1>([&](auto dz) {
           if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
         });
-        accum_type acc = physics.plane_term(int_c<0>{}, centre, coeffs);
+        accum_type acc =
+            Centre::centre(physics, centre, Staged{staged_plane(U % 2) + staged[slot]}, coeffs);
         acc += off_centre.term(sum);
         values_type own;
         for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
@@ -192,6 +237,16 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   }
 
  private:
+  // A cell's staged features: from its plane (outside the tile), or from the
+  // features a point completed.
+  template <class Plane>
+  KOKKOS_FORCEINLINE_FUNCTION static void put_staged(scalar_type* to, const Physics& physics, const Plane& plane) {
+    if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_at(physics, plane));
+  }
+  template <class Features>
+  KOKKOS_FORCEINLINE_FUNCTION static void put_staged_of(scalar_type* to, const Physics& physics, const Features& f) {
+    if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_of(physics, f));
+  }
   // Copies this thread's share of a plane's halo ring (the tile interior
   // comes from the threads' registers), asynchronously where the backend
   // can; `from` points at the ring's first cell in that plane, per field.
