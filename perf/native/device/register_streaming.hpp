@@ -24,6 +24,11 @@
 // global index is worked out once per tile.
 //
 // st_reg_shift = <Fixed=false, Prefetch=false>, st_reg_fixed = <true, true>.
+//
+//   PredLoad  (A/B, SEIS_NATIVE_RS_LOAD=pred, iso only) the column's incoming
+//             z+R value (Prefetch: z+R+1) is one predicated load
+//             (Backend::load_if) outside the owner branch, the form ptxas
+//             gives the Kokkos kernel, where it branches around the twin's.
 
 #include "device/stencil_math.hpp"
 #include "device/tiles.hpp"
@@ -40,7 +45,7 @@ LaunchPlan plan_register_streaming(const Box& box, const Shape& s) {
   return plan_streaming<Op>(box, s, register_ring_planes<Op, Prefetch>);
 }
 
-template <class Op, class Backend, bool Fixed, bool Prefetch>
+template <class Op, class Backend, bool Fixed, bool Prefetch, bool PredLoad = false>
 __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
     register_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
   using Point = PreloadedPoint<Op, Backend, false>;
@@ -62,6 +67,7 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
   Values<F> queue[Q];
   long long column;  // the column's index at plane zb
+  if constexpr (PredLoad) column = 0;  // read (never loaded from) by non-owners
   Values<F> ahead;   // Prefetch: own value of the plane after the newest
   Point point;       // Prefetch: previous-time and model values of the point
   Point next_point;
@@ -90,16 +96,26 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
     const long long offset = (long long)k * sz;
     [[maybe_unused]] const bool more = k + 1 < n;  // Prefetch only
     float* entering_plane = plane(ring.slot(int_c<S>{}));
-    if (owner) {
+    auto& incoming = queue[queue_slot<Fixed, Q, U, 2 * R>()];
+    if constexpr (PredLoad) {  // column is not read by a thread that owns no point
       const long long idx = column + offset;
-      auto& incoming = queue[queue_slot<Fixed, Q, U, 2 * R>()];
       if constexpr (Prefetch) {
-        incoming = ahead;
+        if (owner) incoming = ahead;
+        for (int f = 0; f < F; ++f) ahead[f] = Backend::load_if(owner && more, a.cur[f] + idx + (R + 1) * sz, ahead[f]);
+      } else {
+        for (int f = 0; f < F; ++f) incoming[f] = Backend::load_if(owner, a.cur[f] + idx + R * sz, incoming[f]);
+      }
+    }
+    if (owner) {
+      [[maybe_unused]] const long long idx = column + offset;
+      if constexpr (Prefetch) {
+        if constexpr (!PredLoad) incoming = ahead;
         if (more) {
-          for (int f = 0; f < F; ++f) ahead[f] = a.cur[f][idx + (R + 1) * sz];
+          if constexpr (!PredLoad)
+            for (int f = 0; f < F; ++f) ahead[f] = a.cur[f][idx + (R + 1) * sz];
           next_point.load(a, idx + sz);
         }
-      } else {
+      } else if constexpr (!PredLoad) {
         for (int f = 0; f < F; ++f) incoming[f] = a.cur[f][idx + R * sz];
       }
       const auto& entering = queue[queue_slot<Fixed, Q, U, R + S>()];
