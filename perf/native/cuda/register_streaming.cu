@@ -5,26 +5,11 @@
 #include "cuda/launchers.cuh"
 #include "device/register_streaming.hpp"
 
-#include <cstdlib>
-#include <cstring>
-#include <type_traits>
-
 namespace seis::native::dev {
 
 template <class Op, bool Fixed, bool Prefetch>
 int launch_register_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   const LaunchPlan plan = plan_register_streaming<Op, Prefetch>(box, s);
-  // SEIS_NATIVE_RS_LOAD=pred (A/B, iso): the incoming load predicated, not
-  // branched around (register_streaming.hpp, PredLoad).
-  if constexpr (std::is_same_v<Op, IsoOp>) {
-    static const bool pred = [] {
-      const char* v = std::getenv("SEIS_NATIVE_RS_LOAD");
-      return v && std::strcmp(v, "pred") == 0;
-    }();
-    if (pred)
-      return launch_kernel(register_streaming_kernel<Op, CudaBackend, Fixed, Prefetch, true>, plan, stream, a,
-                           plan.tiles, plan.layout);
-  }
   return launch_kernel(register_streaming_kernel<Op, CudaBackend, Fixed, Prefetch>, plan, stream, a, plan.tiles,
                        plan.layout);
 }

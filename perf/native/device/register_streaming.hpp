@@ -24,11 +24,6 @@
 // global index is worked out once per tile.
 //
 // st_reg_shift = <Fixed=false, Prefetch=false>, st_reg_fixed = <true, true>.
-//
-//   PredLoad  (A/B, SEIS_NATIVE_RS_LOAD=pred, iso only) the column's incoming
-//             z+R value (Prefetch: z+R+1) is one predicated load
-//             (Backend::load_if) outside the owner branch, the form ptxas
-//             gives the Kokkos kernel, where it branches around the twin's.
 
 #include "device/stencil_math.hpp"
 #include "device/tiles.hpp"
@@ -45,7 +40,7 @@ LaunchPlan plan_register_streaming(const Box& box, const Shape& s) {
   return plan_streaming<Op>(box, s, register_ring_planes<Op, Prefetch>);
 }
 
-template <class Op, class Backend, bool Fixed, bool Prefetch, bool PredLoad = false>
+template <class Op, class Backend, bool Fixed, bool Prefetch>
 __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
     register_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
   using Point = PreloadedPoint<Op, Backend, false>;
@@ -66,8 +61,7 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
   RingIndex<P> ring(S);  // slot of the plane being updated
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
   Values<F> queue[Q];
-  long long column;  // the column's index at plane zb
-  if constexpr (PredLoad) column = 0;  // read (never loaded from) by non-owners
+  long long column = 0;  // the column's index at plane zb (0: a thread that owns no point)
   Values<F> ahead;   // Prefetch: own value of the plane after the newest
   Point point;       // Prefetch: previous-time and model values of the point
   Point next_point;
@@ -96,27 +90,21 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
     const long long offset = (long long)k * sz;
     [[maybe_unused]] const bool more = k + 1 < n;  // Prefetch only
     float* entering_plane = plane(ring.slot(int_c<S>{}));
+    // The incoming value: one predicated load outside the owner branch (a
+    // non-owner's column is 0, never loaded from), the form ptxas gives the
+    // Kokkos kernel; branched around, the twin ran 14 % (st_reg_shift) and
+    // 17 % (st_reg_fixed) slower, iso, H100 (/work/notes/parity3-gpu2).
     auto& incoming = queue[queue_slot<Fixed, Q, U, 2 * R>()];
-    if constexpr (PredLoad) {  // column is not read by a thread that owns no point
-      const long long idx = column + offset;
-      if constexpr (Prefetch) {
-        if (owner) incoming = ahead;
-        for (int f = 0; f < F; ++f) ahead[f] = Backend::load_if(owner && more, a.cur[f] + idx + (R + 1) * sz, ahead[f]);
-      } else {
-        for (int f = 0; f < F; ++f) incoming[f] = Backend::load_if(owner, a.cur[f] + idx + R * sz, incoming[f]);
-      }
+    const long long idx = column + offset;
+    if constexpr (Prefetch) {
+      if (owner) incoming = ahead;
+      for (int f = 0; f < F; ++f) ahead[f] = Backend::load_if(owner && more, a.cur[f] + idx + (R + 1) * sz, ahead[f]);
+    } else {
+      for (int f = 0; f < F; ++f) incoming[f] = Backend::load_if(owner, a.cur[f] + idx + R * sz, incoming[f]);
     }
     if (owner) {
-      [[maybe_unused]] const long long idx = column + offset;
       if constexpr (Prefetch) {
-        if constexpr (!PredLoad) incoming = ahead;
-        if (more) {
-          if constexpr (!PredLoad)
-            for (int f = 0; f < F; ++f) ahead[f] = a.cur[f][idx + (R + 1) * sz];
-          next_point.load(a, idx + sz);
-        }
-      } else if constexpr (!PredLoad) {
-        for (int f = 0; f < F; ++f) incoming[f] = a.cur[f][idx + R * sz];
+        if (more) next_point.load(a, idx + sz);
       }
       const auto& entering = queue[queue_slot<Fixed, Q, U, R + S>()];
       float* dst = entering_plane + L.centre(cx, cy);
