@@ -54,6 +54,14 @@ struct CudaBackend {
     const unsigned s = unsigned(__cvta_generic_to_shared(p));
     return static_cast<float*>(__cvta_shared_to_generic(size_t(unsigned(opaque_value(int(s))))));
   }
+  // *p if pred, else old: one predicated load (no branch around it), the form
+  // ptxas gives the Kokkos st_reg kernels' incoming load.
+  static __device__ __forceinline__ float load_if(bool pred, const float* p, float old) {
+    asm("{ .reg .pred q; setp.ne.u32 q, %2, 0; @q ld.global.f32 %0, [%1]; }"
+                 : "+f"(old)
+                 : "l"(p), "r"(unsigned(pred)));
+    return old;
+  }
   static __device__ __forceinline__ void async_commit() { __pipeline_commit(); }
   // This thread's copies have landed; the barrier makes everyone's visible.
   static __device__ __forceinline__ void async_wait() {

@@ -61,7 +61,7 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
   RingIndex<P> ring(S);  // slot of the plane being updated
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
   Values<F> queue[Q];
-  long long column;  // the column's index at plane zb
+  long long column = 0;  // the column's index at plane zb (0: a thread that owns no point)
   Values<F> ahead;   // Prefetch: own value of the plane after the newest
   Point point;       // Prefetch: previous-time and model values of the point
   Point next_point;
@@ -90,17 +90,21 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
     const long long offset = (long long)k * sz;
     [[maybe_unused]] const bool more = k + 1 < n;  // Prefetch only
     float* entering_plane = plane(ring.slot(int_c<S>{}));
+    // The incoming value: one predicated load outside the owner branch (a
+    // non-owner's column is 0, never loaded from), the form ptxas gives the
+    // Kokkos kernel; branched around, the twin ran 14 % (st_reg_shift) and
+    // 17 % (st_reg_fixed) slower, iso, H100 (/work/notes/parity3-gpu2).
+    auto& incoming = queue[queue_slot<Fixed, Q, U, 2 * R>()];
+    const long long idx = column + offset;
+    if constexpr (Prefetch) {
+      if (owner) incoming = ahead;
+      for (int f = 0; f < F; ++f) ahead[f] = Backend::load_if(owner && more, a.cur[f] + idx + (R + 1) * sz, ahead[f]);
+    } else {
+      for (int f = 0; f < F; ++f) incoming[f] = Backend::load_if(owner, a.cur[f] + idx + R * sz, incoming[f]);
+    }
     if (owner) {
-      const long long idx = column + offset;
-      auto& incoming = queue[queue_slot<Fixed, Q, U, 2 * R>()];
       if constexpr (Prefetch) {
-        incoming = ahead;
-        if (more) {
-          for (int f = 0; f < F; ++f) ahead[f] = a.cur[f][idx + (R + 1) * sz];
-          next_point.load(a, idx + sz);
-        }
-      } else {
-        for (int f = 0; f < F; ++f) incoming[f] = a.cur[f][idx + R * sz];
+        if (more) next_point.load(a, idx + sz);
       }
       const auto& entering = queue[queue_slot<Fixed, Q, U, R + S>()];
       float* dst = entering_plane + L.centre(cx, cy);

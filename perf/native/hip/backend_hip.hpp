@@ -16,6 +16,7 @@ struct HipBackend {
   // HIP has no asynchronous global->LDS copy: the portable cooperative copy,
   // completed by the barrier (only semi_b_a and st_reg_fixed would ask;
   // the HIP build has neither).
+  static __device__ __forceinline__ float load_if(bool pred, const float* p, float old) { return pred ? *p : old; }
   static __device__ __forceinline__ void async_copy(float* dst_shared, const float* src) { *dst_shared = *src; }
   template <int N>
   static __device__ __forceinline__ void async_copy_vector(float* dst_shared, const float* src) {
