@@ -68,7 +68,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -354,34 +353,21 @@ class Cpml {
   static int chunks(const Box& b, int chunk) { return (b.nz() + chunk - 1) / chunk; }
   // The x-slabs' kernel (XColumns): a team's tile holds whole x-rows of
   // psi_x's box, of at most max_x_row points. On a GPU a thread per column,
-  // about tuning().x_team_threads a team (128): 4 warps wait at each plane's barrier rather
-  // than 8, and at 64 registers (SEIS_CPML_X_MIN_TEAMS) 8 such teams fit an
-  // SM. On the host one thread walks a tile.
+  // about x_team_threads a team (8 warps; 64 registers, SEIS_CPML_X_MIN_TEAMS:
+  // 4 such teams fit an SM). On the host one thread walks a tile.
   static constexpr int max_x_row = SEIS_CPML_MAX_THREADS;
-  // Launch shapes the GPU measurements compare at run time (read once on
-  // the host; the values of every point are the same either way):
-  // SEIS_CPML_UPDATE_MIN_TEAMS=4 launches the z- and y-slab updates built for
-  // 4 blocks an SM (64 registers, 40-68 B of spills) rather than
-  // SEIS_CPML_MIN_TEAMS (80 registers, 3 blocks: 35 % warps active);
-  // SEIS_CPML_X_TEAM_THREADS (32..SEIS_CPML_MAX_THREADS) sizes XColumns' teams.
-  struct Tuning {
-    int update_min_teams = SEIS_CPML_MIN_TEAMS;
-    int x_team_threads = 128;
-  };
-  static const Tuning& tuning() {
-    static const Tuning t = [] {
-      Tuning r;
-      if (const char* e = std::getenv("SEIS_CPML_UPDATE_MIN_TEAMS")) r.update_min_teams = std::atoi(e);
-      if (const char* e = std::getenv("SEIS_CPML_X_TEAM_THREADS"))
-        r.x_team_threads = std::max(32, std::min(SEIS_CPML_MAX_THREADS, std::atoi(e)));
-      return r;
-    }();
-    return t;
-  }
+  // The z- and y-slab updates are built for 4 blocks an SM (64 registers;
+  // ptxas sm_90 spills 56-68 B a thread) rather than SEIS_CPML_MIN_TEAMS (80
+  // registers, 3 blocks, 35 % warps active), and XColumns' teams hold about
+  // 256 threads rather than 128. H100, iso-large-gpu, 100 steps, CPML ms per
+  // step: 3.255 and 3.259 as before; 3.151 and 3.131 with the updates at 4
+  // blocks; 3.226 with teams of 256; 3.118 with both (/work/notes/cpml3-gpu2,
+  // run-time A/B of 034f6b7).
+  static constexpr int update_min_teams = 4;
+  static constexpr int x_team_threads = 256;
   template <int W, class F>
   static void launch_update(const Exec& exec, const char* label, const Box& b, const F& f) {
-    if (tuning().update_min_teams == 4) Kokkos::parallel_for(label, column_policy<W, 4>(exec, b, 1), f);
-    else Kokkos::parallel_for(label, column_policy<W>(exec, b, 1), f);
+    Kokkos::parallel_for(label, column_policy<W, update_min_teams>(exec, b, 1), f);
   }
   static constexpr int x_team_columns =
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
@@ -391,7 +377,7 @@ class Cpml {
     const int tx = m.nx();
     const bool thread_per_column = x_team_columns == 1;
     // The same tiles on the host, whose tests then walk the GPU's tiling.
-    f.rows = std::max(1, std::min(tuning().x_team_threads / tx, m.ny()));
+    f.rows = std::max(1, std::min(x_team_threads / tx, m.ny()));
     f.chunk = column_chunk;
     f.row_tiles = (m.ny() + f.rows - 1) / f.rows;
     using Policy =
