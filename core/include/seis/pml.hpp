@@ -312,12 +312,12 @@ class Cpml {
       // column, ghost layers included.
       if (i < 2) {
         const Box& m = memory[2][i];
-        launch_update<2>(exec, "seis::cpml_update_z", b,
-                         UpdateColumns<Physics, 2, true>{*this, w, d, b, b.nz(), m.z0, m.z1});
+        Kokkos::parallel_for("seis::cpml_update_z", column_policy<2>(exec, b, 1),
+                             UpdateColumns<Physics, 2, true>{*this, w, d, b, b.nz(), m.z0, m.z1});
       } else {
         const Box& m = memory[1][i - 2];
-        launch_update<1>(exec, "seis::cpml_update_y", b,
-                         UpdateColumns<Physics, 1, false>{*this, w, d, b, b.ny(), m.y0, m.y1});
+        Kokkos::parallel_for("seis::cpml_update_y", column_policy<1>(exec, b, 1),
+                             UpdateColumns<Physics, 1, false>{*this, w, d, b, b.ny(), m.y0, m.y1});
       }
     }
   }
@@ -356,19 +356,10 @@ class Cpml {
   // about x_team_threads a team (8 warps; 64 registers, SEIS_CPML_X_MIN_TEAMS:
   // 4 such teams fit an SM). On the host one thread walks a tile.
   static constexpr int max_x_row = SEIS_CPML_MAX_THREADS;
-  // The z- and y-slab updates are built for 4 blocks an SM (64 registers;
-  // ptxas sm_90 spills 56-68 B a thread) rather than SEIS_CPML_MIN_TEAMS (80
-  // registers, 3 blocks, 35 % warps active), and XColumns' teams hold about
-  // 256 threads rather than 128. H100, iso-large-gpu, 100 steps, CPML ms per
-  // step: 3.255 and 3.259 as before; 3.151 and 3.131 with the updates at 4
-  // blocks; 3.226 with teams of 256; 3.118 with both (/work/notes/cpml3-gpu2,
-  // run-time A/B of 034f6b7).
-  static constexpr int update_min_teams = 4;
+  // XColumns' teams hold about 256 threads rather than 128: H100,
+  // iso-large-gpu, CPML 3.131 -> 3.118 ms per step with the updates at 4
+  // teams (perf/results/h100-2026-11-24/cpml3-r2; SEIS_CPML_MIN_TEAMS).
   static constexpr int x_team_threads = 256;
-  template <int W, class F>
-  static void launch_update(const Exec& exec, const char* label, const Box& b, const F& f) {
-    Kokkos::parallel_for(label, column_policy<W, update_min_teams>(exec, b, 1), f);
-  }
   static constexpr int x_team_columns =
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
   template <class F>

@@ -51,18 +51,18 @@
 
 // The CPML's column kernels (seis/pml.hpp): 256 threads, MIN_TEAMS teams.
 // Their loads wait on DRAM, so occupancy matters. nvcc 13 for sm_90 gives
-// the z-slab update 96 registers unbounded (2 teams, 25 %), 80 at 3 teams
-// (a few spills), 64 at 4 (more). H200, iso-large-gpu CPML ms/step: 3.87 at
-// 2 teams, 3.65 at 3, 4.42 at 4 (perf/results/h200-2026-11-23/cpml). Since
-// each column walks a loop specialised to its damped axes (seis/pml.hpp),
-// 3 teams spill nothing; at 4 the loop of most columns (damped along the
-// walk only) spills nothing, those of columns also damped along x spill a
-// few values (ptxas, nvcc 13, sm_90): .deps/cpml-next2.sh times both.
+// the z-slab update 96 registers unbounded (2 teams, 25 %), 80 at 3 teams,
+// 64 at 4 (the z- and y-slab updates spill 56-68 B a thread there; pass A
+// of psi_y takes 54 registers either way). H200, iso-large-gpu CPML
+// ms/step, before the specialised column loops: 3.87 at 2 teams, 3.65 at 3,
+// 4.42 at 4 (perf/results/h200-2026-11-23/cpml). With them (and XColumns),
+// H100, 100 steps: 3.255 and 3.259 at 3 teams, 3.151 and 3.131 at 4, 3.118
+// at 4 with XColumns' teams of 256 (perf/results/h100-2026-11-24/cpml3-r2).
 #ifndef SEIS_CPML_MAX_THREADS
 #define SEIS_CPML_MAX_THREADS 256
 #endif
 #ifndef SEIS_CPML_MIN_TEAMS
-#define SEIS_CPML_MIN_TEAMS 3
+#define SEIS_CPML_MIN_TEAMS 4
 #endif
 // The x-slabs' kernel (psi_x and the x-slab update, XColumns), which has
 // only x to damp, fits 4 teams (64 registers) without spills (ptxas -v,
