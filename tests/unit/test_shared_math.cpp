@@ -228,13 +228,93 @@ TEST_CASE("st_reg_feat stages the features of every row beyond the tile once", "
 // Kokkos 4.6 gives a CUDA team of 256 threads 40936 B of level-0 scratch: a
 // ring of value planes plus staged-feature planes of the value planes' size
 // (9862742) needed 40960 B at 32x8 and the H100 refused st_reg_feat's best
-// shape. The staged ring holds 2 planes of the tile's rows and 2 beyond.
+// shape. The staged ring holds 2 planes of the tile's rows and 2 beyond; the
+// value ring 5 planes (planes z .. z+2, a spare and one more, so that its
+// slots are compile-time in the z loop unrolled by 10).
 TEST_CASE("st_reg_feat's TTI scratch at 32x8 fits a 256-thread CUDA team", "[unit][math]") {
   using Body = FeatureStreamingBody<TtiPhysics<float>, Kokkos::DefaultHostExecutionSpace>;
   const BlockShape shape{32, 8, 1, 128};
   const PlaneLayout L = Body::layout_for(shape);
-  // 4 value planes of 16 rows x 80 floats, 2 staged planes of 12 rows x 80.
-  REQUIRE(Body::scratch_bytes(shape) == (4 * 16 * 80 + 2 * 12 * 80) * sizeof(float));
+  // 5 value planes of 16 rows x 80 floats, 2 staged planes of 12 rows x 80.
+  REQUIRE(Body::P == 5);
+  REQUIRE(Body::scratch_bytes(shape) == (5 * 16 * 80 + 2 * 12 * 80) * sizeof(float));
   REQUIRE(Body::scratch_bytes(shape) <= 40936u);
   REQUIRE(L.w == 80);
+}
+
+// st_reg_feat (and its twin) copy a tile's halo ring in 16-byte vectors
+// where the ring tiles into aligned ones: the vector copies must land on the
+// cells the scalar copies land on, each once, with the source offset of the
+// same grid cell, for whole tiles and edge tiles; a tile the vectors cannot
+// tile (width, alignment) keeps scalar copies.
+TEST_CASE("st_reg_feat's vector halo copies cover the scalar ring's cells once", "[unit][math]") {
+  using Body = FeatureStreamingBody<TtiPhysics<float>, Kokkos::DefaultHostExecutionSpace>;
+  using Staging = Body::Staging;
+  static_assert(Staging::halo_vec == 4, "TTI's halo of 4 and pitch of 40 take 16-byte copies");
+  struct Edge {
+    int x1, y1;
+  };
+  constexpr int grid_row = 1056;  // a whole number of vectors, as Grid's 128-byte row pitch
+  for (const auto& shape : {BlockShape{32, 8, 1}, BlockShape{32, 4, 1}, BlockShape{16, 16, 1}})
+    for (const int nxv : {shape.dx, 28, 4})
+      for (const int nyv : {shape.dy, 3}) {
+        CAPTURE(shape.dx, shape.dy, nxv, nyv);
+        const PlaneLayout L = Body::layout_for(shape);
+        const TileExtent ext(Edge{nxv, nyv}, L, TileOrigin{});
+        // cells[staged offset] = grid offset + 1 of the cell copied there, or 0
+        auto cells = [&](int vec) {
+          const HaloPlacement ring = Staging::halo_ring(ext, L, grid_row, vec);
+          REQUIRE(ring.vec == vec);
+          std::vector<int> at(std::size_t(L.plane_stride), 0);
+          int twice = 0;
+          for (int e = 0; e < ring.count(); ++e) {
+            int s = 0, d = 0;
+            ring.place(e, s, d);
+            for (int i = 0; i < vec; ++i) {
+              twice += at[std::size_t(d + i)] != 0;
+              at[std::size_t(d + i)] = s + i + 1;
+            }
+          }
+          REQUIRE(twice == 0);
+          return at;
+        };
+        REQUIRE(cells(Staging::halo_vec) == cells(1));
+      }
+  // The width a tile gets: vectors only where its width, strides and
+  // addresses all allow them.
+  alignas(16) static float grid[64], staged[64];
+  const PlaneLayout L = Body::layout_for(BlockShape{32, 8, 1});
+  const float* aligned[2] = {grid + 4, grid + 8};
+  const float* off_by_one[2] = {grid + 4, grid + 9};
+  REQUIRE(Staging::halo_width(TileExtent(Edge{32, 8}, L, TileOrigin{}), grid_row, 16 * grid_row, aligned, staged) == 4);
+  REQUIRE(Staging::halo_width(TileExtent(Edge{30, 8}, L, TileOrigin{}), grid_row, 16 * grid_row, aligned, staged) == 1);
+  REQUIRE(Staging::halo_width(TileExtent(Edge{32, 8}, L, TileOrigin{}), grid_row + 2, 16, aligned, staged) == 1);
+  REQUIRE(Staging::halo_width(TileExtent(Edge{32, 8}, L, TileOrigin{}), grid_row, 16 * grid_row, off_by_one, staged) ==
+          1);
+  REQUIRE(Staging::halo_width(TileExtent(Edge{32, 8}, L, TileOrigin{}), grid_row, 16 * grid_row, aligned, staged + 2) ==
+          1);
+}
+
+// st_reg_feat's ring of staged planes has as many planes as divide the
+// queue length, so that a plane's slot is a compile-time (u + D) mod P in the
+// z loop unrolled by Q: the same slots as an index advanced once per plane.
+TEST_CASE("A ring whose size divides the unrolled loop has the slots of an advancing index", "[unit][math]") {
+  static_assert(ring_planes_dividing(2, 10) == 2);
+  static_assert(ring_planes_dividing(4, 10) == 5);
+  static_assert(ring_planes_dividing(4, 4) == 4);
+  static_assert(ring_planes_dividing(3, 8) == 4);
+  constexpr int P = 5, Q = 10;
+  RingIndex<P> ring(0);
+  int wrong = 0;
+  for (int k = 0; k < 3 * Q; ++k) {
+    static_for<0, Q>([&](auto u) {
+      if (decltype(u)::value != k % Q) return;
+      wrong += rotating_ring_slot<P, decltype(u)::value, 0>() != ring.slot(int_c<0>{});
+      wrong += rotating_ring_slot<P, decltype(u)::value, 1>() != ring.slot(int_c<1>{});
+      wrong += rotating_ring_slot<P, decltype(u)::value, 2>() != ring.slot(int_c<2>{});
+      wrong += rotating_ring_slot<P, decltype(u)::value, 3>() != ring.slot(int_c<3>{});
+    });
+    ring.advance();
+  }
+  REQUIRE(wrong == 0);
 }

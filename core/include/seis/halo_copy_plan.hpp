@@ -79,13 +79,21 @@ struct HaloCopyPlan {
   // `rank`/`size` as at construction.
   template <class F>
   SEIS_HALO_PLAN_FUNCTION void for_each(const HaloPlacement& where, int rank, int size, F&& f) const {
+    for_each_placed([&] { return where; }, rank, size, f);
+  }
+  // The same, with the placement made by where() only if copies beyond the
+  // list remain: a kernel that can make it again keeps no placement in
+  // registers, nor makes it every plane.
+  template <class Where, class F>
+  SEIS_HALO_PLAN_FUNCTION void for_each_placed(const Where& where, int rank, int size, F&& f) const {
     for (int j = 0; j < MaxCopies; ++j)
       if (j < listed) f(src[j], dst[j]);
     if (unlisted) {
-      const int total = where.count();
+      const HaloPlacement placed = where();
+      const int total = placed.count();
       for (int e = rank + MaxCopies * size; e < total; e += size) {
         int s, d;
-        where.place(e, s, d);
+        placed.place(e, s, d);
         f(s, d);
       }
     }

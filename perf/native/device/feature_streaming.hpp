@@ -33,7 +33,9 @@ struct FeatureLayout {
   using Features = PlaneFeatures<typename Op::stencil_type>;
   using Centre = StagedFeatures<typename Op::stencil_type>;
   static constexpr int E = Features::depth;
-  static constexpr int P = E + 2;  // planes z .. z+E and a spare
+  // Planes z .. z+E and a spare, and more until the count divides the queue
+  // length: compile-time slots in the unrolled z loop (the Kokkos body's).
+  static constexpr int P = ring_planes_dividing(E + 2, 2 * R + 2);
   using Staging = InterleavedStaging<Op::F, Op::H, feature_max_dx>;
   static constexpr int Pitch = Staging::Pitch;
   // Staged features (TTI: D1x p, D1x q), in a ring of 2 planes after the values.
@@ -48,7 +50,7 @@ struct FeatureLayout {
 #define SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op) SEIS_NATIVE_LAUNCH_BOUNDS(Op, seis::LaunchBudget::features)
 
 // Halo copies a thread keeps in registers (the Kokkos body's listed_halo_copies).
-inline constexpr int feature_listed_halo_copies = 2;
+inline constexpr int feature_listed_halo_copies = 1;
 
 
 // The ring starts where the Kokkos kernel's team scratch starts
@@ -89,7 +91,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   constexpr int Q = 2 * R + 2;  // planes z-R .. z+R and a spare entry for z+R+1
   using Staged = InterleavedPlane<float, F, Layout::Pitch>;
   extern __shared__ float4 shared_words[];
-  float* scratch = reinterpret_cast<float*>(shared_words) + Backend::opaque_value(ring_offset);  // floats, as planned
+  float* scratch = reinterpret_cast<float*>(shared_words) + ring_offset;  // floats, as planned
   const Op& op = a.op;
   // The block's linear number (a 1D grid, as Kokkos launches the league, or
   // the tile grid itself) walks the tiles with x fastest.
@@ -101,7 +103,11 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   const int n = tiles.z_end(zb) - zb;
   const long long sz = a.grid.stride_z;
   const int sy = int(a.grid.stride_y);
-  RingIndex<P> ring(0);  // slot of the plane being updated
+  // Ring slots: plane zb + k + D lies in slot (k + D) mod P, as in the
+  // Kokkos body; there they are compile-time constants (P divides Q), here
+  // an index advanced each plane: with constants ptxas keeps the ring's
+  // plane addresses in registers and this kernel spilled (52 bytes).
+  RingIndex<P> ring_at(0);  // slot of the plane being updated
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
   // Staged slot u (0, 1) at value-plane offsets (the Kokkos body's).
   float* const staged_ring = plane(P) + Staging::staged_origin(L, Centre::staged_reach);
@@ -109,22 +115,12 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   auto staged_plane = [&](int u) { return staged_ring + u * staged_stride; };
   const long long tile_first = point_index(a.grid, o.x, o.y, zb);
   const long long window_first = tile_first - L.hx - (long long)L.hy * sy;
-  const HaloPlacement ring_copies{ext.nxv, ext.nyv, L.hx, L.hy, 1, sy, L.w};
-  const HaloCopyPlan<feature_listed_halo_copies> halo(ring_copies, team_rank(), team_size());
   const int column = cx + cy * sy;  // offset from the tile's first point in a plane
   const int staged = L.centre(cx, cy);
   auto current = [&](const Pointers& at) {
     Values<F> v;
     for (int f = 0; f < F; ++f) v[f] = at.cur[f][column];
     return v;
-  };
-  // This thread's share of a plane's halo ring, asynchronously.
-  auto stage_halo = [&](const float* const* from, float* dst) {
-    for (int f = 0; f < F; ++f) {
-      const float* src = Backend::opaque_base(from[f]);
-      float* to = dst + f * L.field_stride;
-      halo.for_each(ring_copies, team_rank(), team_size(), [&](int s, int d) { Backend::async_copy(to + d, src + s); });
-    }
   };
 
   Values<F> values[Q];            // live from z+R+1 (loaded) to z+E (staged)
@@ -172,49 +168,76 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     window.row_stride = sy;
     put_staged(staged_plane(0) + row_cell, window);
   }
-  static_for<0, E>([&](auto dz) { stage_plane(a, ext, L, o, zb + dz, plane(ring.slot(dz)), PlainCopy{}); });
+  static_for<0, E>([&](auto dz) {
+    stage_plane(a, ext, L, o, zb + dz, plane(ring_at.slot(dz)), PlainCopy{});
+  });
+  // The halo plan after the prologue's features (fewer registers live), in
+  // vectors where the ring allows (the Kokkos body's Staging::halo_ring).
   const float* halo_from[F];  // a halo's plane at the window's first cell
+  for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first;
+  const int halo_width = Staging::halo_width(ext, sy, sz, halo_from, plane(0));
+  const HaloCopyPlan<feature_listed_halo_copies> halo(Staging::halo_ring(ext, L, sy, halo_width), team_rank(),
+                                                      team_size());
+  // This thread's share of a plane's halo ring, asynchronously.
+  auto stage_halo = [&](const float* const* from, float* dst) {
+    auto where = [&] { return Staging::halo_ring(ext, L, sy, halo_width); };
+    for (int f = 0; f < F; ++f) {
+      const float* src = Backend::opaque_base(from[f]);
+      float* to = dst + f * Layout::Pitch;  // the field stride, a constant
+      halo.for_each_placed(where, team_rank(), team_size(), [&](int s, int d) {
+        if (halo_width == Staging::halo_vec)
+          Backend::template async_copy_vector<Staging::halo_vec>(to + d, src + s);
+        else
+          Backend::async_copy(to + d, src + s);
+      });
+    }
+  };
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first + E * sz;
-  stage_halo(halo_from, plane(ring.slot(int_c<E>{})));
+  stage_halo(halo_from, plane(ring_at.slot(int_c<E>{})));
   Backend::async_commit();
 
   const long long ahead_distance = (R + 1) * sz;
-  long long here = tile_first;  // the plane being updated, at the tile's first point
+  // Pointers at the tile's first point (and R+1 planes ahead), a point's
+  // 64-bit offset from them one plane further each step (the Kokkos body's).
+  const Pointers at_tile(a, tile_first);
+  const Pointers ahead_of_tile(a, tile_first + ahead_distance);
+  long long offset = column;  // from the tile's first point, in the plane being updated
   // Previous level and model, loaded early; stored with streaming stores.
   PreloadedPoint<Op, Backend, true> point;
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
-    float* entering = plane(ring.slot(int_c<E>{}));
-    const Pointers at_here(a, here);
+    auto ring = [&](auto dz) { return plane(ring_at.slot(dz)); };
+    float* entering = ring(int_c<E>{});
     // Past the tile's last plane the load repeats this plane (unused, in bounds).
-    const Pointers incoming(a, here + (more ? ahead_distance : 0));
+    const float* incoming[F];
+    for (int f = 0; f < F; ++f) incoming[f] = more ? ahead_of_tile.cur[f] : at_tile.cur[f];
     if (owner) {
-      point.load(at_here, column);
-      values[queue_slot<true, Q, U, 2 * R + 1>()] = current(incoming);
+      point.load(at_tile, offset);
+      for (int f = 0; f < F; ++f) values[queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset];
       const Values<F>& v = values[queue_slot<true, Q, U, R + E>()];
-      for (int f = 0; f < F; ++f) entering[f * L.field_stride + staged] = v[f];
+      for (int f = 0; f < F; ++f) entering[f * Layout::Pitch + staged] = v[f];  // (Pitch: the field stride)
     }
     // Plane z+E is whole (its halo has landed) and everyone is done with the
     // last plane: the spare plane takes the next halo.
     Backend::async_wait();
     for (int f = 0; f < F; ++f) halo_from[f] += sz;
-    if (more) stage_halo(halo_from, plane(ring.slot(int_c<E + 1>{})));
+    if (more) stage_halo(halo_from, ring(int_c<E + 1>{}));
     Backend::async_commit();
 
     // The staged features of plane z+1 outside the tile, from its staged values.
     if (S > 0 && row_cell >= 0)
-      put_staged(staged_plane((U + 1) % 2) + row_cell, Staged{plane(ring.slot(int_c<1>{})) + row_cell});
+      put_staged(staged_plane((U + 1) % 2) + row_cell, Staged{ring(int_c<1>{}) + row_cell});
     if (owner) {
       auto at = [&](auto dz) -> features_type& { return features[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
       at(int_c<R>{}) = Features::point_features(op, values[queue_slot<true, Q, U, 2 * R>()]);
       if constexpr (E > 0) {
-        const Staged window{plane(ring.slot(int_c<E>{})) + staged};
+        const Staged window{ring(int_c<E>{}) + staged};
         Features::add_in_plane_features(op, at(int_c<E>{}), window);
       }
       // Plane z+1's staged features, from its completed features.
       put_staged_of(staged_plane((U + 1) % 2) + staged, at(int_c<1>{}));
-      const Staged centre{plane(ring.slot(int_c<0>{})) + staged};
+      const Staged centre{ring(int_c<0>{}) + staged};
       const auto coeffs = op.coeffs(point);
       const Features off_centre{op, coeffs};
       typename Features::sum_type sum{};
@@ -228,8 +251,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
       op.update(acc, own, point);
     }
-    ring.advance();
-    here += sz;
+    ring_at.advance();
+    offset += sz;
   };
 
   for_each_streamed_plane<true, Q>(n, step);

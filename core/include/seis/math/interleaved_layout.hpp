@@ -13,9 +13,11 @@
 //     scratch, so the Kokkos kernel's ring starts that far in; the twin,
 //     with no static shared memory, starts its ring at the same address.
 
+#include "seis/halo_copy_plan.hpp"
 #include "seis/math/tile_geometry.hpp"
 
 #include <cstddef>
+#include <cstdint>
 
 namespace seis {
 
@@ -52,6 +54,30 @@ struct InterleavedStaging {
     if (cx >= ext.nxv || cy >= 2 * reach) return false;
     row = cy < reach ? cy - reach : ext.nyv + cy - reach;
     return true;
+  }
+  // A tile's halo ring (seis/halo_copy_plan.hpp) in copies of halo_vec
+  // elements (16 bytes of float, cp.async's widest: a quarter of the scalar
+  // copies and their address arithmetic, issue 10) where the ring tiles into
+  // aligned vectors: the tile's width a multiple of them (the halo width and
+  // the pitch are), every field's window at `window` (one pointer a field)
+  // and the staged plane `to` aligned to a vector, and the grid's row and
+  // plane strides whole vectors; otherwise scalar copies. halo_width gives
+  // the copies' width, halo_ring the ring in copies of that width (a kernel
+  // keeps the width, a register, and places the ring again where it must).
+  static constexpr int halo_vec = H % 4 == 0 && Pitch % 4 == 0 ? 4 : 1;
+  template <class Scalar>
+  static SEIS_INLINE int halo_width(const TileExtent& ext, int grid_row, long long grid_plane,
+                                    const Scalar* const* window, const Scalar* to) {
+    constexpr std::uintptr_t bytes = halo_vec * sizeof(Scalar);
+    bool whole = ext.nxv % halo_vec == 0 && grid_row % halo_vec == 0 && grid_plane % halo_vec == 0 &&
+                 reinterpret_cast<std::uintptr_t>(to) % bytes == 0;
+    for (int f = 0; f < F; ++f) whole = whole && reinterpret_cast<std::uintptr_t>(window[f]) % bytes == 0;
+    return whole ? halo_vec : 1;
+  }
+  static SEIS_INLINE HaloPlacement halo_ring(const TileExtent& ext, const PlaneLayout& L, int grid_row, int vec) {
+    const bool v = vec == halo_vec;  // (divisions by a constant)
+    return HaloPlacement{v ? ext.nxv / halo_vec : ext.nxv, ext.nyv, v ? L.hx / halo_vec : L.hx, L.hy, v ? halo_vec : 1,
+                         grid_row, L.w};
   }
   template <int S, class Scalar, class Values>
   static SEIS_INLINE void put_staged(Scalar* at, const Values& v) {

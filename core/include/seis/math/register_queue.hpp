@@ -65,6 +65,23 @@ SEIS_FORCEINLINE void for_each_streamed_plane(int n, Step&& step) {
   }
 }
 
+// The fewest planes, at least `least`, whose count divides Q: a ring of
+// them in a z loop unrolled by Q (for_each_streamed_plane) has the slot of
+// plane z + D at rotation step u as the compile-time (u + D) mod P, no index
+// to advance and wrap each plane (issue 10: st_reg_feat's ring of 4 planes
+// in a loop unrolled by 10 computed its slots and plane addresses at run
+// time, per plane).
+constexpr int ring_planes_dividing(int least, int Q) {
+  int p = least;
+  while (Q % p != 0) ++p;
+  return p;
+}
+template <int P, int U, int D>
+SEIS_FORCEINLINE constexpr int rotating_ring_slot() {
+  static_assert(D >= 0, "planes at or after the reference plane");
+  return (U + D) % P;
+}
+
 // Position in a ring of P staged planes, advanced once per plane, so that
 // the slot of plane z + D is a compile-time offset and a conditional wrap
 // instead of a modulo per access.

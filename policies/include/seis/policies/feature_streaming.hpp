@@ -39,12 +39,16 @@
 namespace seis {
 
 template <class Physics, class Exec, int MaxDX = 32>
-struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics>::depth + 2> {
+struct FeatureStreamingBody
+    : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
   using Features = PlaneFeatures<Physics>;
   using Centre = StagedFeatures<Physics>;
   using features_type = typename Features::features_type;
   static constexpr int E = Features::depth;  // plane z+E completes its features from scratch
-  static constexpr int P = E + 2;            // scratch ring: planes z .. z+E and a spare
+  // Scratch ring: planes z .. z+E and a spare, and more (TTI: 5, not 4)
+  // until the count divides the queue length, so that its slots are
+  // compile-time constants in the unrolled z loop (register_queue.hpp).
+  static constexpr int P = ring_planes_dividing(E + 2, 2 * Physics::radius + 2);
   using Base = StreamingBody<Physics, Exec, P>;
   using typename Base::accum_type;
   using typename Base::scalar_type;
@@ -60,7 +64,7 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   static constexpr int Q = 2 * R + 2;
   // Copies of the halo ring a thread keeps in registers
   // (seis/halo_copy_plan.hpp): 1 or 2 for the catalogue's shapes on GPUs.
-  static constexpr int listed_halo_copies = 2;
+  static constexpr int listed_halo_copies = 1;
   using Staging = InterleavedStaging<F, H, MaxDX>;  // seis/math/interleaved_layout.hpp
   static constexpr int Pitch = Staging::Pitch;
   using Staged = InterleavedPlane<scalar_type, F, Pitch>;
@@ -71,6 +75,7 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   static constexpr int S = Centre::staged;
   static_assert(S <= F && (S == 0 || E > 0), "staged features take a value plane's rows, from z+1");
   static_assert(Q % 2 == 0, "the staged ring's slot is the plane's parity");
+  static_assert(Q % P == 0, "the ring's slots are compile-time in the loop unrolled by Q");
   static constexpr int staged_reach = Centre::staged_reach;
 
   FeatureStreamingBody() = default;
@@ -107,7 +112,8 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
     const int n = this->tiles.z_end(zb) - zb;
     const index_t sz = data.grid.stride_z();
     const int sy = int(data.grid.stride_y());
-    RingIndex<P> ring(0);  // slot of the plane being updated
+    // Ring slots (register_queue.hpp): plane zb + k + D at rotation step
+    // u = k mod Q lies in slot (u + D) mod P (the prologue: u = 0).
     auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
     // Staged slot u (0, 1) at value-plane offsets (inside the scratch: the
     // origin lies before the staged ring, in the value ring).
@@ -116,8 +122,6 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
     auto staged_plane = [&](int u) { return staged_ring + u * staged_stride; };
     const index_t tile_first = data.grid.index(o.x, o.y, zb);
     const index_t window_first = tile_first - layout.hx - index_t(layout.hy) * sy;
-    const HaloPlacement ring_copies{ext.nxv, ext.nyv, layout.hx, layout.hy, 1, sy, layout.w};
-    const HaloCopyPlan<listed_halo_copies> halo(ring_copies, team.team_rank(), team.team_size());
 
     values_type values[CPT][Q];        // live from z+R+1 (loaded) to z+E (staged)
     features_type features[CPT][Q];    // live from z+R to z-R
@@ -165,38 +169,51 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
       }
     });
     static_for<0, E>([&](auto dz) {
-      stage_plane(team, data, ext, layout, o, zb + dz, plane(ring.slot(dz)), PlainCopy{});
+      stage_plane(team, data, ext, layout, o, zb + dz, plane(rotating_ring_slot<P, 0, decltype(dz)::value>()), PlainCopy{});
     });
+    // The halo plan after the prologue's features (fewer registers live).
     const scalar_type* halo_from[F];  // a halo's plane at the window's first cell
+    for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first;
+    const int halo_width = Staging::halo_width(ext, sy, sz, halo_from, plane(0));
+    const HaloCopyPlan<listed_halo_copies> halo(Staging::halo_ring(ext, layout, sy, halo_width), team.team_rank(),
+                                                team.team_size());
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first + E * sz;
-    stage_halo(team, ring_copies, halo, halo_from, plane(ring.slot(int_c<E>{})));
+    stage_halo(team, ext, halo_width, halo, halo_from, plane(rotating_ring_slot<P, 0, E>()));
     ExecTraits<Exec>::async_commit();
 
     const index_t ahead_distance = (R + 1) * sz;
-    index_t here = tile_first;  // the plane being updated, at the tile's first point
+    // The team's pointers stay at the tile's first point (and R+1 planes
+    // ahead, for the incoming values); a point's loads are its 64-bit offset
+    // from them, one plane further each step: an add pair a load, instead
+    // of rebuilding every pointer each plane (issue 10).
+    const PlanePointers<Physics, Exec> at_tile(data, tile_first);
+    const PlanePointers<Physics, Exec> ahead_of_tile(data, tile_first + ahead_distance);
+    index_t offset[CPT];  // the point's offset from the tile's first point, in the plane being updated
+    for (int c = 0; c < CPT; ++c) offset[c] = column[c];
     // Previous level and model, loaded early; stored with streaming stores.
     PreloadedPoint<Physics, Exec, true> point[CPT];
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
       const bool more = k + 1 < n;
-      scalar_type* entering = plane(ring.slot(int_c<E>{}));
-      const PlanePointers<Physics, Exec> at_here(data, here);
+      auto ring = [&](auto dz) { return plane(rotating_ring_slot<P, U, decltype(dz)::value>()); };
+      scalar_type* entering = ring(int_c<E>{});
       // Past the tile's last plane the load repeats this plane (unused, in
       // bounds): unconditional, it leaves no copies between registers.
-      const PlanePointers<Physics, Exec> incoming(data, here + (more ? ahead_distance : 0));
+      const scalar_type* incoming[F];
+      for (int f = 0; f < F; ++f) incoming[f] = ExecTraits<Exec>::opaque_base(more ? ahead_of_tile.cur[f] : at_tile.cur[f]);
       points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
-        point[slot].load(at_here, column[slot]);
-        values[slot][queue_slot<true, Q, U, 2 * R + 1>()] = incoming.current(column[slot]);
+        point[slot].load(at_tile, offset[slot]);
+        for (int f = 0; f < F; ++f) values[slot][queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset[slot]];
         const values_type& v = values[slot][queue_slot<true, Q, U, R + E>()];
-        for (int f = 0; f < F; ++f) entering[f * layout.field_stride + staged[slot]] = v[f];
+        for (int f = 0; f < F; ++f) entering[f * Pitch + staged[slot]] = v[f];  // (Pitch: the field stride)
       });
       // Plane z+E is whole in scratch (its halo, copied during the last
       // plane, has landed) and every thread has finished the last plane, so
       // the spare plane may receive the next halo.
       ExecTraits<Exec>::async_wait(team);
       for (int f = 0; f < F; ++f) halo_from[f] += sz;
-      if (more) stage_halo(team, ring_copies, halo, halo_from, plane(ring.slot(int_c<E + 1>{})));
+      if (more) stage_halo(team, ext, halo_width, halo, halo_from, ring(int_c<E + 1>{}));
       ExecTraits<Exec>::async_commit();
 
       points.for_each_column([&](int cx, int cy, auto slot) {
@@ -204,18 +221,18 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
         // values (read when it is the centre, past the next barrier).
         if (S > 0 && row_cell[slot] >= 0)
           put_staged(staged_plane((U + 1) % 2) + row_cell[slot], physics,
-                     Staged{plane(ring.slot(int_c<1>{})) + row_cell[slot]});
+                     Staged{ring(int_c<1>{}) + row_cell[slot]});
         if (!ext.owns(cx, cy)) return;
         auto& queue = features[slot];
         auto at = [&](auto dz) -> features_type& { return queue[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
         at(int_c<R>{}) = Features::point_features(physics, values[slot][queue_slot<true, Q, U, 2 * R>()]);
         if constexpr (E > 0) {
-          const Staged window{plane(ring.slot(int_c<E>{})) + staged[slot]};
+          const Staged window{ring(int_c<E>{}) + staged[slot]};
           Features::add_in_plane_features(physics, at(int_c<E>{}), window);
         }
         // Plane z+1's staged features, from its completed features.
         put_staged_of(staged_plane((U + 1) % 2) + staged[slot], physics, at(int_c<1>{}));
-        const Staged centre{plane(ring.slot(int_c<0>{})) + staged[slot]};
+        const Staged centre{ring(int_c<0>{}) + staged[slot]};
         const auto coeffs = physics.coeffs(point[slot]);
         const Features off_centre{physics, coeffs};
         typename Features::sum_type sum{};
@@ -229,8 +246,7 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
         for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
         physics.update(acc, own, point[slot]);
       });
-      ring.advance();
-      here += sz;
+      for (int c = 0; c < CPT; ++c) offset[c] += sz;
     };
 
     for_each_streamed_plane<true, Q>(n, step);
@@ -249,18 +265,25 @@ struct FeatureStreamingBody : StreamingBody<Physics, Exec, PlaneFeatures<Physics
   }
   // Copies this thread's share of a plane's halo ring (the tile interior
   // comes from the threads' registers), asynchronously where the backend
-  // can; `from` points at the ring's first cell in that plane, per field.
+  // can, in vectors where the ring allows (Staging::halo_ring); `from`
+  // points at the ring's first cell in that plane, per field.
   template <class Team>
-  KOKKOS_FORCEINLINE_FUNCTION void stage_halo(const Team& team, const HaloPlacement& where,
+  KOKKOS_FORCEINLINE_FUNCTION void stage_halo(const Team& team, const TileExtent& ext, int width,
                                               const HaloCopyPlan<listed_halo_copies>& halo,
                                               const scalar_type* const* from, scalar_type* dst) const {
+    auto where = [&] { return Staging::halo_ring(ext, this->layout, int(this->data.grid.stride_y()), width); };
     for (int f = 0; f < F; ++f) {
       const scalar_type* src = ExecTraits<Exec>::opaque_base(from[f]);
-      scalar_type* to = dst + f * this->layout.field_stride;
-      halo.for_each(where, team.team_rank(), team.team_size(),
-                    [&](int s, int d) { ExecTraits<Exec>::async_copy(to + d, src + s, 1); });
+      scalar_type* to = dst + f * Pitch;  // the field stride, a constant
+      halo.for_each_placed(where, team.team_rank(), team.team_size(), [&](int s, int d) {
+        if (width == Staging::halo_vec)
+          ExecTraits<Exec>::template async_copy_vector<Staging::halo_vec>(to + d, src + s);
+        else
+          ExecTraits<Exec>::async_copy(to + d, src + s, 1);
+      });
     }
   }
+
 };
 
 }  // namespace seis
