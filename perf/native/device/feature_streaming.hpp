@@ -91,7 +91,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   constexpr int Q = 2 * R + 2;  // planes z-R .. z+R and a spare entry for z+R+1
   using Staged = InterleavedPlane<float, F, Layout::Pitch>;
   extern __shared__ float4 shared_words[];
-  float* scratch = reinterpret_cast<float*>(shared_words) + ring_offset;  // floats, as planned
+  float* scratch = reinterpret_cast<float*>(shared_words) + Backend::opaque_value(ring_offset);  // floats, as planned
   const Op& op = a.op;
   // The block's linear number (a 1D grid, as Kokkos launches the league, or
   // the tile grid itself) walks the tiles with x fastest.
