@@ -181,16 +181,18 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   // This thread's share of a plane's halo ring, asynchronously.
   auto stage_halo = [&](const float* const* from, float* dst) {
     auto where = [&] { return Staging::halo_ring(ext, L, sy, halo_width); };
-    for (int f = 0; f < F; ++f) {
-      const float* src = Backend::opaque_base(from[f]);
-      float* to = dst + f * Layout::Pitch;  // the field stride, a constant
-      halo.for_each_placed(where, team_rank(), team_size(), [&](int s, int d) {
+    const float* src[F];
+    for (int f = 0; f < F; ++f) src[f] = Backend::opaque_base(from[f]);
+    // A copy's cell in every field at once (the Kokkos body's order).
+    halo.for_each_placed(where, team_rank(), team_size(), [&](int s, int d) {
+      for (int f = 0; f < F; ++f) {
+        float* to = dst + f * Layout::Pitch + d;  // (Pitch: the field stride)
         if (halo_width == Staging::halo_vec)
-          Backend::template async_copy_vector<Staging::halo_vec>(to + d, src + s);
+          Backend::template async_copy_vector<Staging::halo_vec>(to, src[f] + s);
         else
-          Backend::async_copy(to + d, src + s);
-      });
-    }
+          Backend::async_copy(to, src[f] + s);
+      }
+    });
   };
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first + E * sz;
   stage_halo(halo_from, plane(ring_at.slot(int_c<E>{})));
