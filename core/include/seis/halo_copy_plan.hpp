@@ -79,7 +79,7 @@ struct HaloCopyPlan {
   // `rank`/`size` as at construction.
   template <class F>
   SEIS_HALO_PLAN_FUNCTION void for_each(const HaloPlacement& where, int rank, int size, F&& f) const {
-    for_each_placed([&] { return where; }, rank, size, f);
+    for_each_placed([&]() -> const HaloPlacement& { return where; }, rank, size, f);
   }
   // The same, with the placement made by where() only if copies beyond the
   // list remain: a kernel that can make it again keeps no placement in
@@ -89,7 +89,7 @@ struct HaloCopyPlan {
     for (int j = 0; j < MaxCopies; ++j)
       if (j < listed) f(src[j], dst[j]);
     if (unlisted) {
-      const HaloPlacement placed = where();
+      const HaloPlacement& placed = where();  // (a temporary lives as long as the reference)
       const int total = placed.count();
       for (int e = rank + MaxCopies * size; e < total; e += size) {
         int s, d;
