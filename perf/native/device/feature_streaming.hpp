@@ -213,7 +213,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     float* entering = ring(int_c<E>{});
     // Past the tile's last plane the load repeats this plane (unused, in bounds).
     const float* incoming[F];
-    for (int f = 0; f < F; ++f) incoming[f] = more ? ahead_of_tile.cur[f] : at_tile.cur[f];
+    for (int f = 0; f < F; ++f) incoming[f] = ahead_of_tile.cur[f] - (more ? 0 : ahead_distance);
     if (owner) {
       point.load(at_tile, offset);
       for (int f = 0; f < F; ++f) values[queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset];
