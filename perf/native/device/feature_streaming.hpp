@@ -8,12 +8,14 @@
 //     reaches z+E (E = the physics' feature depth), from the shared ring;
 //   - the off-centre planes are summed from the feature queue (registers);
 //   - the shared ring holds planes z .. z+E and a spare plane whose halo is
-//     copied asynchronously (cp.async) one plane ahead: one barrier a plane;
+//     copied asynchronously (cp.async, 16-byte copies where the ring allows)
+//     one plane ahead: one barrier a plane; its size divides the queue
+//     length (TTI: 5 planes), as in the Kokkos body;
 //   - queues rotate (the z loop unrolled by their length), with a spare
 //     entry receiving plane z+R+1 one plane early;
 //   - staged rows have a compile-time pitch and interleaved fields
 //     (InterleavedPlane), so every neighbour is a constant offset;
-//   - index arithmetic once per tile: 32-bit offsets from opaque per-plane
+//   - index arithmetic once per tile: a 64-bit offset from opaque per-tile
 //     bases, halo copies dealt out once (seis/halo_copy_plan.hpp).
 
 #include "device/stencil_math.hpp"

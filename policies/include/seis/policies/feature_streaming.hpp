@@ -10,11 +10,13 @@
 //     TTI: 2, iso: 0), from the scratch ring;
 //   - the off-centre planes are summed from the feature queue (registers):
 //     no scratch loads, and the per-point coefficients enter once;
-//   - the scratch ring holds only planes z .. z+E (the centre plane for its
+//   - the scratch ring holds planes z .. z+E (the centre plane for its
 //     in-plane term, the planes on their way to it) and a spare plane that
-//     receives the next plane's halo asynchronously (CUDA: cp.async), so one
-//     barrier per plane suffices; the tile interior enters scratch from the
-//     threads' own registers;
+//     receives the next plane's halo asynchronously (CUDA: cp.async, 16-byte
+//     copies where the ring allows), so one barrier per plane suffices; the
+//     tile interior enters scratch from the threads' own registers; the ring
+//     has as many more planes as make its size divide the queue length, so
+//     that its slots are compile-time constants (TTI: 5 planes);
 //   - queues rotate instead of shifting (the z loop is unrolled by their
 //     length) and have a spare entry that receives plane z+R+1 one plane
 //     early, so a load lands where its value stays;
@@ -22,9 +24,10 @@
 //     wide) and its fields interleaved row by row, so every neighbour a
 //     point reads is a constant offset from one scratch address: no index
 //     arithmetic per neighbour row, field or plane;
-//   - index arithmetic happens once per tile: a thread's point and its halo
-//     copies (seis/halo_copy_plan.hpp) are 32-bit offsets from per-plane
-//     base pointers (seis/policies/plane_pointers.hpp).
+//   - index arithmetic happens once per tile: a thread's point is a 64-bit
+//     offset from the tile's base pointers (seis/policies/plane_pointers.hpp),
+//     one plane further each step, its halo copies (seis/halo_copy_plan.hpp)
+//     32-bit offsets from per-plane ones.
 
 #include "seis/halo_copy_plan.hpp"
 #include "seis/math/interleaved_layout.hpp"
@@ -169,7 +172,8 @@ struct FeatureStreamingBody
       }
     });
     static_for<0, E>([&](auto dz) {
-      stage_plane(team, data, ext, layout, o, zb + dz, plane(rotating_ring_slot<P, 0, decltype(dz)::value>()), PlainCopy{});
+      constexpr int slot = rotating_ring_slot<P, 0, decltype(dz)::value>();
+      stage_plane(team, data, ext, layout, o, zb + dz, plane(slot), PlainCopy{});
     });
     // The halo plan after the prologue's features (fewer registers live).
     const scalar_type* halo_from[F];  // a halo's plane at the window's first cell
@@ -200,7 +204,8 @@ struct FeatureStreamingBody
       // Past the tile's last plane the load repeats this plane (unused, in
       // bounds): unconditional, it leaves no copies between registers.
       const scalar_type* incoming[F];
-      for (int f = 0; f < F; ++f) incoming[f] = ExecTraits<Exec>::opaque_base(more ? ahead_of_tile.cur[f] : at_tile.cur[f]);
+      for (int f = 0; f < F; ++f)
+        incoming[f] = ExecTraits<Exec>::opaque_base(more ? ahead_of_tile.cur[f] : at_tile.cur[f]);
       points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
         point[slot].load(at_tile, offset[slot]);
