@@ -53,7 +53,7 @@ def kernels(path):
             m = re.match(r'\s*\.section\s+\.text\.(\S+),', line)
             if m:
                 cur = m.group(1); res[cur] = 0; continue
-            if cur and re.match(r'\s+/\*[0-9a-f]{4}\*/\s+[A-Z@]', line) and not re.search(r'\bNOP\b', line):
+            if cur and re.match(r'\s+/\*[0-9a-f]{4,}\*/\s+[A-Z@]', line) and not re.search(r'\bNOP\b', line):
                 res[cur] += 1
     return res
 
@@ -71,7 +71,7 @@ def normalized(path):
             m = re.match(r'\s*\.section\s+\.text\.(\S+),', line)
             if m:
                 cur = m.group(1); res[cur] = []; continue
-            m = re.match(r'\s+/\*[0-9a-f]{4}\*/\s+(.*?);', line)
+            m = re.match(r'\s+/\*[0-9a-f]{4,}\*/\s+(.*?);', line)
             if cur and m and not m.group(1).startswith('.'):
                 res[cur].append(re.sub(r'`\(_Z\w+\)', 'SELF', re.sub(r'\.L_x_\d+', 'L', m.group(1))).strip())
     return res
