@@ -79,7 +79,8 @@ int feature_ring_offset(const LaunchPlan& plan) {
 
 template <class Op, class Backend>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
-    feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
+    feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset,
+                             const bool halo_first) {
   using Layout = FeatureLayout<Op>;
   using Features = typename Layout::Features;
   using Centre = typename Layout::Centre;
@@ -178,7 +179,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   const float* halo_from[F];  // a halo's plane at the window's first cell
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first;
   const int halo_width = Staging::halo_width(ext, sy, sz, halo_from, plane(0));
-  const HaloCopyPlan<feature_listed_halo_copies> halo(Staging::halo_ring(ext, L, sy, halo_width), team_rank(),
+  const int halo_rank = Staging::halo_rank(team_rank(), team_size(), halo_first);
+  const HaloCopyPlan<feature_listed_halo_copies> halo(Staging::halo_ring(ext, L, sy, halo_width), halo_rank,
                                                       team_size());
   // This thread's share of a plane's halo ring, asynchronously.
   auto stage_halo = [&](const float* const* from, float* dst) {
@@ -186,7 +188,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     const float* src[F];
     for (int f = 0; f < F; ++f) src[f] = Backend::opaque_base(from[f]);
     // A copy's cell in every field at once (the Kokkos body's order).
-    halo.for_each_placed(where, team_rank(), team_size(), [&](int s, int d) {
+    halo.for_each_placed(where, halo_rank, team_size(), [&](int s, int d) {
       for (int f = 0; f < F; ++f) {
         float* to = dst + f * Layout::Pitch + d;  // (Pitch: the field stride)
         if (halo_width == Staging::halo_vec)

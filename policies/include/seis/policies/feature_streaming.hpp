@@ -84,7 +84,9 @@ struct FeatureStreamingBody
   FeatureStreamingBody() = default;
   FeatureStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : Base(d, box, s) {
     this->layout = layout_for(s);
+    halo_first = Staging::halo_first_from_env();
   }
+  bool halo_first = false;  // the halo copies on the team's first threads (Staging::halo_rank)
 
   // PlaneLayout with the row pitch and field stride of interleaved rows, so
   // that the team copies of tile_staging.hpp and the halo plan place cells
@@ -179,10 +181,11 @@ struct FeatureStreamingBody
     const scalar_type* halo_from[F];  // a halo's plane at the window's first cell
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first;
     const int halo_width = Staging::halo_width(ext, sy, sz, halo_from, plane(0));
-    const HaloCopyPlan<listed_halo_copies> halo(Staging::halo_ring(ext, layout, sy, halo_width), team.team_rank(),
+    const int halo_rank = Staging::halo_rank(team.team_rank(), team.team_size(), halo_first);
+    const HaloCopyPlan<listed_halo_copies> halo(Staging::halo_ring(ext, layout, sy, halo_width), halo_rank,
                                                 team.team_size());
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first + E * sz;
-    stage_halo(team, ext, halo_width, halo, halo_from, plane(rotating_ring_slot<P, 0, E>()));
+    stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, plane(rotating_ring_slot<P, 0, E>()));
     ExecTraits<Exec>::async_commit();
 
     const index_t ahead_distance = (R + 1) * sz;
@@ -218,7 +221,7 @@ struct FeatureStreamingBody
       // the spare plane may receive the next halo.
       ExecTraits<Exec>::async_wait(team);
       for (int f = 0; f < F; ++f) halo_from[f] += sz;
-      if (more) stage_halo(team, ext, halo_width, halo, halo_from, ring(int_c<E + 1>{}));
+      if (more) stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, ring(int_c<E + 1>{}));
       ExecTraits<Exec>::async_commit();
 
       points.for_each_column([&](int cx, int cy, auto slot) {
@@ -273,7 +276,7 @@ struct FeatureStreamingBody
   // can, in vectors where the ring allows (Staging::halo_ring); `from`
   // points at the ring's first cell in that plane, per field.
   template <class Team>
-  KOKKOS_FORCEINLINE_FUNCTION void stage_halo(const Team& team, const TileExtent& ext, int width,
+  KOKKOS_FORCEINLINE_FUNCTION void stage_halo(const Team& team, int rank, const TileExtent& ext, int width,
                                               const HaloCopyPlan<listed_halo_copies>& halo,
                                               const scalar_type* const* from, scalar_type* dst) const {
     auto where = [&] { return Staging::halo_ring(ext, this->layout, int(this->data.grid.stride_y()), width); };
@@ -281,7 +284,7 @@ struct FeatureStreamingBody
     for (int f = 0; f < F; ++f) src[f] = ExecTraits<Exec>::opaque_base(from[f]);
     // A copy's cell in every field at once: one branch per listed copy, and
     // one run of cp.async (ptxas pads each run with 3 idle shared loads).
-    halo.for_each_placed(where, team.team_rank(), team.team_size(), [&](int s, int d) {
+    halo.for_each_placed(where, rank, team.team_size(), [&](int s, int d) {
       for (int f = 0; f < F; ++f) {
         scalar_type* to = dst + f * Pitch + d;  // (Pitch: the field stride)
         if (width == Staging::halo_vec)
