@@ -86,7 +86,7 @@ struct FeatureStreamingBody
     this->layout = layout_for(s);
     halo_first = Staging::halo_first_from_env();
   }
-  bool halo_first = false;  // the halo copies on the team's first threads (Staging::halo_rank)
+  bool halo_first = true;  // the halo copies on the team's first threads (Staging::halo_rank)
 
   // PlaneLayout with the row pitch and field stride of interleaved rows, so
   // that the team copies of tile_staging.hpp and the halo plan place cells
