@@ -68,9 +68,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace seis {
@@ -299,9 +301,15 @@ class Cpml {
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
-    for (int side = 0; side < 2; ++side)
-      if (!memory[0][side].empty()) launch_x(exec, XColumns<Physics>{*this, w, d, memory[0][side],
-                                                                     intersect(regions_.slabs[4 + side], limit)});
+    for (int side = 0; side < 2; ++side) {
+      if (memory[0][side].empty()) continue;
+      const auto launch = [&](auto planes) {
+        launch_x(exec, XColumns<Physics, x_team_columns, decltype(planes)::value>{
+                           *this, w, d, memory[0][side], intersect(regions_.slabs[4 + side], limit)});
+      };
+      if (tuning().x_planes == 1) launch(std::integral_constant<int, 1>{});
+      else launch(std::integral_constant<int, 2>{});
+    }
     for (int i = 0; i < 4; ++i) {
       const Box b = intersect(regions_.slabs[i], limit);
       if (b.empty()) continue;
@@ -312,12 +320,10 @@ class Cpml {
       // column, ghost layers included.
       if (i < 2) {
         const Box& m = memory[2][i];
-        Kokkos::parallel_for("seis::cpml_update_z", column_policy<2>(exec, b, 1),
-                             UpdateColumns<Physics, 2, true>{*this, w, d, b, b.nz(), m.z0, m.z1});
+        launch_update<Physics, 2, true>(exec, "seis::cpml_update_z", w, d, b, m.z0, m.z1);
       } else {
         const Box& m = memory[1][i - 2];
-        Kokkos::parallel_for("seis::cpml_update_y", column_policy<1>(exec, b, 1),
-                             UpdateColumns<Physics, 1, false>{*this, w, d, b, b.ny(), m.y0, m.y1});
+        launch_update<Physics, 1, false>(exec, "seis::cpml_update_y", w, d, b, m.y0, m.y1);
       }
     }
   }
@@ -376,6 +382,44 @@ class Cpml {
     const Policy policy = Policy(exec, f.row_tiles * chunks(m, f.chunk), thread_per_column ? tx * f.rows : 1)
                               .set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * tx * f.rows)));
     Kokkos::parallel_for("seis::cpml_x", policy, f);
+  }
+
+  // Run-time A/B of how the z- and y-slab updates are built (read once on
+  // the host; every variant computes the same values): SEIS_CPML_PLANES,
+  // planes a loop trip (1 or 2, see walk_planes), and
+  // SEIS_CPML_UPDATE_MIN_TEAMS, blocks an SM they are built for (3 or 4).
+  struct Tuning {
+    int planes = 2;
+    int teams = SEIS_CPML_MIN_TEAMS;
+    int x_planes = 2;  // XColumns' planes a trip: SEIS_CPML_X_PLANES
+  };
+  static const Tuning& tuning() {
+    static const Tuning t = [] {
+      Tuning r;
+      if (const char* e = std::getenv("SEIS_CPML_PLANES")) r.planes = std::atoi(e) == 1 ? 1 : 2;
+      if (const char* e = std::getenv("SEIS_CPML_UPDATE_MIN_TEAMS")) r.teams = std::atoi(e) == 3 ? 3 : 4;
+      if (const char* e = std::getenv("SEIS_CPML_X_PLANES")) r.x_planes = std::atoi(e) == 1 ? 1 : 2;
+      return r;
+    }();
+    return t;
+  }
+  // One slab's pass B (UpdateColumns) as tuning() builds it: a column a thread, one chunk.
+  template <class Physics, int W, bool AcrossDamped, class Weights>
+  void launch_update(const Exec& exec, const char* label, const Weights& w, const StepData<Physics>& d,
+                     const Box& b, int mw0, int mw1) const {
+    const auto launch = [&](auto planes, auto teams) {
+      constexpr int P = decltype(planes)::value, T = decltype(teams)::value;
+      Kokkos::parallel_for(label, column_policy<W, T>(exec, b, 1),
+                           UpdateColumns<Physics, W, AcrossDamped, P>{*this, w, d, b, W == 2 ? b.nz() : b.ny(),
+                                                                      mw0, mw1});
+    };
+    using one = std::integral_constant<int, 1>;
+    using two = std::integral_constant<int, 2>;
+    using three = std::integral_constant<int, 3>;
+    using four = std::integral_constant<int, 4>;
+    const Tuning& t = tuning();
+    if (t.planes == 1) t.teams == 3 ? launch(one{}, three{}) : launch(one{}, four{});
+    else t.teams == 3 ? launch(two{}, three{}) : launch(two{}, four{});
   }
 
   // Planes one thread walks in pass A, which reads nothing beyond its chunk:
@@ -451,6 +495,22 @@ class Cpml {
     return b * psi + a * d1p;
   }
 
+  // f(w) for w in [w0, w1), two planes a trip when Planes is 2. A value a
+  // walk loads a plane ahead must stay in its register until used: in a
+  // one-plane loop the compiler moves it into the register the loop carries,
+  // at the end of the trip, and that move waits for the load (SASS, sm_90,
+  // nvcc 13: the z-slab update read its streamed loads 44-64 instructions
+  // after issuing them, in the same trip). Two planes a trip alternate two
+  // registers and read each load a plane later.
+  template <int Planes, class F>
+  KOKKOS_FORCEINLINE_FUNCTION static void walk_planes(int w0, int w1, const F& f) {
+    static_assert(Planes == 1 || Planes == 2, "one or two planes a trip");
+    int w = w0;
+    if constexpr (Planes == 2)
+      for (; w + 1 < w1; w += 2) f(w), f(w + 1);
+    for (; w < w1; ++w) f(w);
+  }
+
   // Pass B along one axis: D2 p, from p0 and plus(m), minus(m) (p at +-m),
   // joins the Laplacian; where the axis is damped, damp advances xi and adds
   // D1 psi + xi to the correction (psi at -2, -1, +1, +2 along the axis).
@@ -518,7 +578,7 @@ class Cpml {
   // plane outside the x-slab only advances psi_x. Scratch holds two planes
   // so that one barrier a plane suffices: a plane's values are overwritten
   // two planes later, after every column has passed the barrier between.
-  template <class Physics, int Columns = x_team_columns>
+  template <class Physics, int Columns = x_team_columns, int Planes = 2>
   struct XColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
@@ -584,8 +644,15 @@ class Cpml {
         o.top = o.p[R * sz], o.psi = psi[o.at];
         if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi[o.at];
       }
+      // A GPU thread without a column only meets the team's barriers: its
+      // test out of the plane loop, so that the streamed loads sit in no
+      // branch (values merged after one go through moves that wait for them).
+      if (Columns == 1 && s[0].cell < 0) {
+        for (int z = z0; z < z1; ++z) team.team_barrier();
+        return;
+      }
 
-      for (int z = z0; z < z1; ++z) {
+      const auto plane = [&](int z) {
         const int buf = ((z - z0) & 1) * tile;
         const bool here = updates_at(z);
         // The next plane's; the last plane loads its own again (unused),
@@ -599,8 +666,12 @@ class Cpml {
           o.col[2 * R] = o.top;
           o.now_prev = o.prev, o.now_v = o.v, o.now_xi = o.xi;
           o.top = o.p[(R + ahead) * sz], o.psi = psi[o.at + ahead * step];
-          if (o.updates && update_ahead)
-            o.prev = o.next[ahead * sz], o.v = o.V[ahead * sz], o.xi = xi[o.at + ahead * step];
+          // Loaded whether or not the next plane is updated, from p here
+          // where it is not (unused, cached): a conditional load's value
+          // reaches its variable through a move that waits for it.
+          const bool streams = o.updates && update_ahead;
+          o.prev = *(streams ? o.next + ahead * sz : o.p), o.v = *(streams ? o.V + ahead * sz : o.p);
+          o.xi = *(streams ? xi + o.at + ahead * step : o.p);
           for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
           // The update's loads before the barrier, which they then overlap.
           if (o.updates && here)
@@ -635,7 +706,8 @@ class Cpml {
           for (int m = 0; m < 2 * R; ++m) o.col[m] = o.col[m + 1];
           o.p += sz, o.next += sz, o.V += sz, o.at += step;
         }
-      }
+      };
+      walk_planes<Planes>(z0, z1, plane);
     }
   };
 
@@ -655,7 +727,7 @@ class Cpml {
   // this plane's stores, so their latency overlaps the arithmetic. Each
   // axis joins lap and extra in the order x, y, z whatever W is: the values
   // are those of the point-by-point update.
-  template <class Physics, int W, bool AcrossDamped>
+  template <class Physics, int W, bool AcrossDamped, int Planes = 2>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int Across = W == 2 ? 1 : 2;
@@ -760,7 +832,7 @@ class Cpml {
       if constexpr (DX) load_x(mx.at, sx_ahead, xi_x_ahead);
 
       Scalar top = p[K * sw], prev = *next, v = *V;  // plane w0's streamed values
-      for (int w = w0; w < w1; ++w) {
+      const auto plane = [&](int w) {
         col[2 * K] = top;
         const Scalar p_prev = prev, vel = v;
         // The next plane's; the last plane loads its own again (unused),
@@ -818,7 +890,8 @@ class Cpml {
         for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
         p += sw, next += sw, V += sw;
-      }
+      };
+      walk_planes<Planes>(w0, w1, plane);
     }
   };
 
