@@ -209,6 +209,12 @@ class Cpml {
     return w;
   }
 
+  // A slab of pass B and where its psi_W advances, [mw0, mw1) along W.
+  struct UpdatePart {
+    Box slab;
+    int mw0 = 0, mw1 = 0;
+  };
+
   Cpml() = default;
   Cpml(const Grid& grid, const CpmlParameters& p) : Cpml(grid, p, Subdomain::whole(grid.nx(), grid.ny(), grid.nz())) {}
   // The part of the global CPML inside sub-domain `sub` (grid: its local grid).
@@ -310,22 +316,18 @@ class Cpml {
       if (tuning().x_planes == 1) launch(std::integral_constant<int, 1>{});
       else launch(std::integral_constant<int, 2>{});
     }
-    for (int i = 0; i < 4; ++i) {
-      const Box b = intersect(regions_.slabs[i], limit);
-      if (b.empty()) continue;
-      // z-slabs (0, 1) are damped along z everywhere and may be along x
-      // and y; y-slabs (2, 3) along y everywhere and may be along x
-      // (physics.md §3.5). A z-slab column walks z and a y-slab column y,
-      // as one chunk: its thread alone advances psi_z (psi_y) of that
-      // column, ghost layers included.
-      if (i < 2) {
-        const Box& m = memory[2][i];
-        launch_update<Physics, 2, true>(exec, "seis::cpml_update_z", w, d, b, m.z0, m.z1);
-      } else {
-        const Box& m = memory[1][i - 2];
-        launch_update<Physics, 1, false>(exec, "seis::cpml_update_y", w, d, b, m.y0, m.y1);
-      }
+    // z-slabs (0, 1) are damped along z everywhere and may be along x and
+    // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
+    // §3.5). A z-slab column walks z and a y-slab column y, whole: its
+    // thread alone advances psi_z (psi_y) of that column, ghost layers
+    // included.
+    UpdatePart z[2], y[2];
+    for (int side = 0; side < 2; ++side) {
+      z[side] = {intersect(regions_.slabs[side], limit), memory[2][side].z0, memory[2][side].z1};
+      y[side] = {intersect(regions_.slabs[2 + side], limit), memory[1][side].y0, memory[1][side].y1};
     }
+    launch_updates<Physics, 2, true>(exec, "seis::cpml_update_z", w, d, z);
+    launch_updates<Physics, 1, false>(exec, "seis::cpml_update_y", w, d, y);
   }
 
   // Where the memory variables live (an out-of-core run copies them by it).
@@ -392,6 +394,7 @@ class Cpml {
     int planes = 2;
     int teams = SEIS_CPML_MIN_TEAMS;
     int x_planes = 2;  // XColumns' planes a trip: SEIS_CPML_X_PLANES
+    bool pairs = true;  // a slab pair's updates in one launch: SEIS_CPML_PAIRS
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -399,27 +402,40 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PLANES")) r.planes = std::atoi(e) == 1 ? 1 : 2;
       if (const char* e = std::getenv("SEIS_CPML_UPDATE_MIN_TEAMS")) r.teams = std::atoi(e) == 3 ? 3 : 4;
       if (const char* e = std::getenv("SEIS_CPML_X_PLANES")) r.x_planes = std::atoi(e) == 1 ? 1 : 2;
+      if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       return r;
     }();
     return t;
   }
-  // One slab's pass B (UpdateColumns) as tuning() builds it: a column a thread, one chunk.
+  // Pass B of a pair of slabs (UpdateColumns, a column a thread) as
+  // tuning() builds it: one launch for both where their columns have the
+  // same extents (SEIS_CPML_PAIRS, default 1), one launch a slab otherwise.
   template <class Physics, int W, bool AcrossDamped, class Weights>
-  void launch_update(const Exec& exec, const char* label, const Weights& w, const StepData<Physics>& d,
-                     const Box& b, int mw0, int mw1) const {
-    const auto launch = [&](auto planes, auto teams) {
+  void launch_updates(const Exec& exec, const char* label, const Weights& w, const StepData<Physics>& d,
+                      const UpdatePart (&parts)[2]) const {
+    const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
+    const auto launch = [&](auto planes, auto teams, const UpdatePart& first, const UpdatePart& second, int count) {
       constexpr int P = decltype(planes)::value, T = decltype(teams)::value;
-      Kokkos::parallel_for(label, column_policy<W, T>(exec, b, 1),
-                           UpdateColumns<Physics, W, AcrossDamped, P>{*this, w, d, b, W == 2 ? b.nz() : b.ny(),
-                                                                      mw0, mw1});
+      Kokkos::parallel_for(label, column_policy<W, T>(exec, first.slab, count),
+                           UpdateColumns<Physics, W, AcrossDamped, P>{*this, w, d, {first, second}});
     };
-    using one = std::integral_constant<int, 1>;
-    using two = std::integral_constant<int, 2>;
-    using three = std::integral_constant<int, 3>;
-    using four = std::integral_constant<int, 4>;
-    const Tuning& t = tuning();
-    if (t.planes == 1) t.teams == 3 ? launch(one{}, three{}) : launch(one{}, four{});
-    else t.teams == 3 ? launch(two{}, three{}) : launch(two{}, four{});
+    const auto built = [&](const UpdatePart& first, const UpdatePart& second, int count) {
+      using one = std::integral_constant<int, 1>;
+      using two = std::integral_constant<int, 2>;
+      using three = std::integral_constant<int, 3>;
+      using four = std::integral_constant<int, 4>;
+      const Tuning& t = tuning();
+      if (t.planes == 1) t.teams == 3 ? launch(one{}, three{}, first, second, count)
+                                      : launch(one{}, four{}, first, second, count);
+      else t.teams == 3 ? launch(two{}, three{}, first, second, count) : launch(two{}, four{}, first, second, count);
+    };
+    const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
+    if (both && tuning().pairs && columns(parts[0].slab) == columns(parts[1].slab)) {
+      built(parts[0], parts[1], 2);
+      return;
+    }
+    for (const UpdatePart& part : parts)
+      if (!part.slab.empty()) built(part, part, 1);
   }
 
   // Planes one thread walks in pass A, which reads nothing beyond its chunk:
@@ -436,7 +452,7 @@ class Cpml {
   template <int MinTeams>
   using ColumnPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>,
                                              Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, MinTeams>, LightWeightLaunch>;
-  // (x, the across axis, chunk) for columns along z (W = 2) or y (W = 1).
+  // (x, the across axis, chunk or slab of a pair) for columns along z (W = 2) or y (W = 1).
   template <int W = 2, int MinTeams = SEIS_CPML_MIN_TEAMS>
   static ColumnPolicy<MinTeams> column_policy(const Exec& exec, const Box& b, int chunks) {
     const int across = W == 2 ? b.ny() : b.nz();
@@ -736,16 +752,16 @@ class Cpml {
     Cpml pml;
     AxisWeights<Update> wt;
     StepData<Physics> d;
-    Box slab;
-    int chunk;
-    int mw0, mw1;
+    // The slab (or the slabs of a pair, the third index of the launch: see
+    // launch_updates) and where its psi_W advances, [mw0, mw1).
+    UpdatePart part[2];
 
     // psi_W of plane ww (index at, value old) advanced from p at ww-2, ww-1,
     // ww+1, ww+2 where pass A would advance it; elsewhere it stays (zero,
     // never written).
-    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_w(int ww, int at, Scalar old, Scalar m2, Scalar m1, Scalar p1,
-                                             Scalar p2) const {
-      if (ww < mw0 || ww >= mw1) return old;
+    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_w(const UpdatePart& s, int ww, int at, Scalar old, Scalar m2, Scalar m1,
+                                             Scalar p1, Scalar p2) const {
+      if (ww < s.mw0 || ww >= s.mw1) return old;
       const int g = pml.layout_.template global<W>(ww);
       const Scalar v = psi_step(wt.d1[W], pml.b_[W](g), old, pml.a_[W](g), m2, m1, p1, p2);
       pml.psi_[W].data()[at] = v;
@@ -775,23 +791,28 @@ class Cpml {
     // and no memory-variable pointers it does not need (most columns are
     // damped along W only).
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
+      // Each part its own copy of the walks: their bounds stay kernel
+      // arguments (uniform) rather than registers picked by c.
+      if (c == 0) column(part[0], i, j);
+      else column(part[1], i, j);
+    }
+    KOKKOS_FORCEINLINE_FUNCTION void column(const UpdatePart& s, int i, int j) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const int x = slab.x0 + i, across = (Across == 1 ? slab.y0 : slab.z0) + j;
+      const int x = s.slab.x0 + i, across = (Across == 1 ? s.slab.y0 : s.slab.z0) + j;
       const bool dx = l.template damped<0>(x), da = AcrossDamped && l.template damped<Across>(across);
       if (dx) {
-        if (da) walk<true, AcrossDamped>(x, across, c);
-        else walk<true, false>(x, across, c);
+        if (da) walk<true, AcrossDamped>(s, x, across);
+        else walk<true, false>(s, x, across);
       } else {
-        if (da) walk<false, AcrossDamped>(x, across, c);
-        else walk<false, false>(x, across, c);
+        if (da) walk<false, AcrossDamped>(s, x, across);
+        else walk<false, false>(s, x, across);
       }
     }
 
     template <bool DX, bool DA>
-    KOKKOS_INLINE_FUNCTION void walk(int x, int across, int c) const {
+    KOKKOS_INLINE_FUNCTION void walk(const UpdatePart& s, int x, int across) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const int w_begin = W == 2 ? slab.z0 : slab.y0, w_end = W == 2 ? slab.z1 : slab.y1;
-      const int w0 = w_begin + c * chunk, w1 = w0 + chunk < w_end ? w0 + chunk : w_end;
+      const int w0 = W == 2 ? s.slab.z0 : s.slab.y0, w1 = W == 2 ? s.slab.z1 : s.slab.y1;
       const int y = W == 1 ? w0 : across, z = W == 2 ? w0 : across;
       // Offsets from the column's pointers in 32 bits (K + 1 planes fit, the
       // constructor checks): fewer registers and no 64-bit add chains.
@@ -816,7 +837,7 @@ class Cpml {
       const int nw = int(l.template stride<W>());
       iw = int(l.template index<W>(x, y, z));
       for (int m = 0; m < 4; ++m)
-        pw[m] = psi_w(w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[K - 4 + m],
+        pw[m] = psi_w(s, w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[K - 4 + m],
                       col[K - 3 + m], col[K - 1 + m], col[K + m]);
       // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
       // the column's thread alone writes them, and their DRAM latency
@@ -849,15 +870,15 @@ class Cpml {
           load_x(mx.at + (w + 1 < w1 ? mx.step : 0), sx_ahead, xi_x_ahead);
         }
         if constexpr (DA) {
-          const Scalar* s = pml.psi_[Across].data() + ma.at;
-          sa4[0] = s[-2 * na], sa4[1] = s[-na], sa4[2] = s[na], sa4[3] = s[2 * na];
+          const Scalar* q = pml.psi_[Across].data() + ma.at;
+          sa4[0] = q[-2 * na], sa4[1] = q[-na], sa4[2] = q[na], sa4[3] = q[2 * na];
           xi_a = pml.xi_[Across].data()[ma.at];
         }
         const Scalar psi_old = psi_w_ahead;
         xi_w = xi_w_ahead;
         const int ahead_w = w + 1 < w1 ? nw : 0;  // the last plane loads its own again (unused)
         psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[iw + ahead_w];
-        pw[4] = psi_w(w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
+        pw[4] = psi_w(s, w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
         Scalar lap = 0, extra = 0;
         static_for<0, 3>([&](auto axis) {
