@@ -214,6 +214,12 @@ class Cpml {
     Box slab;
     int mw0 = 0, mw1 = 0;
   };
+  // A side of the x-slabs' kernel: psi_x's box there (a tile's rows span
+  // its x-range) and where p is updated (the x-slab inside the limit; may
+  // be empty).
+  struct XPart {
+    Box memory, slab;
+  };
 
   Cpml() = default;
   Cpml(const Grid& grid, const CpmlParameters& p) : Cpml(grid, p, Subdomain::whole(grid.nx(), grid.ny(), grid.nz())) {}
@@ -307,15 +313,10 @@ class Cpml {
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
-    for (int side = 0; side < 2; ++side) {
-      if (memory[0][side].empty()) continue;
-      const auto launch = [&](auto planes) {
-        launch_x(exec, XColumns<Physics, x_team_columns, decltype(planes)::value>{
-                           *this, w, d, memory[0][side], intersect(regions_.slabs[4 + side], limit)});
-      };
-      if (tuning().x_planes == 1) launch(std::integral_constant<int, 1>{});
-      else launch(std::integral_constant<int, 2>{});
-    }
+    const XPart x[2] = {{memory[0][0], intersect(regions_.slabs[4], limit)},
+                        {memory[0][1], intersect(regions_.slabs[5], limit)}};
+    if (tuning().x_planes == 1) launch_x<XColumns<Physics, x_team_columns, 1>>(exec, w, d, x);
+    else launch_x<XColumns<Physics, x_team_columns, 2>>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
     // §3.5). A z-slab column walks z and a y-slab column y, whole: its
@@ -370,20 +371,35 @@ class Cpml {
   static constexpr int x_team_threads = 256;
   static constexpr int x_team_columns =
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
-  template <class F>
-  static void launch_x(const Exec& exec, F f) {
-    const Box& m = f.memory;
-    const int tx = m.nx();
-    const bool thread_per_column = x_team_columns == 1;
-    // The same tiles on the host, whose tests then walk the GPU's tiling.
-    f.rows = std::max(1, std::min(x_team_threads / tx, m.ny()));
-    f.chunk = column_chunk;
-    f.row_tiles = (m.ny() + f.rows - 1) / f.rows;
-    using Policy =
-        Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_X_MIN_TEAMS>, LightWeightLaunch>;
-    const Policy policy = Policy(exec, f.row_tiles * chunks(m, f.chunk), thread_per_column ? tx * f.rows : 1)
-                              .set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * tx * f.rows)));
-    Kokkos::parallel_for("seis::cpml_x", policy, f);
+  // Both sides in one launch where their boxes have the same extents
+  // (tuning().pairs; the league's second half takes the second side), one
+  // launch a side otherwise.
+  template <class F, class Weights, class Data>
+  void launch_x(const Exec& exec, const Weights& w, const Data& d, const XPart (&parts)[2]) const {
+    const auto launch = [&](const XPart& first, const XPart& second, int sides) {
+      F f{*this, w, d, {first, second}};
+      const Box& m = first.memory;
+      const int tx = m.nx();
+      const bool thread_per_column = x_team_columns == 1;
+      // The same tiles on the host, whose tests then walk the GPU's tiling.
+      f.rows = std::max(1, std::min(x_team_threads / tx, m.ny()));
+      f.chunk = column_chunk;
+      f.row_tiles = (m.ny() + f.rows - 1) / f.rows;
+      f.tiles = f.row_tiles * chunks(m, f.chunk);
+      using Policy = Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_X_MIN_TEAMS>,
+                                        LightWeightLaunch>;
+      const Policy policy = Policy(exec, sides * f.tiles, thread_per_column ? tx * f.rows : 1)
+                                .set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * tx * f.rows)));
+      Kokkos::parallel_for("seis::cpml_x", policy, f);
+    };
+    const auto extents = [](const Box& b) { return std::array<int, 3>{b.nx(), b.ny(), b.nz()}; };
+    if (!parts[0].memory.empty() && !parts[1].memory.empty() && tuning().pairs &&
+        extents(parts[0].memory) == extents(parts[1].memory)) {
+      launch(parts[0], parts[1], 2);
+      return;
+    }
+    for (const XPart& part : parts)
+      if (!part.memory.empty()) launch(part, part, 1);
   }
 
   // Run-time A/B of how the z- and y-slab updates are built (read once on
@@ -605,9 +621,8 @@ class Cpml {
     Cpml pml;
     AxisWeights<Update> wt;
     StepData<Physics> d;
-    Box memory;  // psi_x's box of this side: a tile's rows span its x-range
-    Box slab;    // where p is updated (the x-slab inside the limit; may be empty)
-    int rows = 1, chunk = 1, row_tiles = 1;
+    XPart part[2];  // a side, or both (the league's halves: see launch_x)
+    int rows = 1, chunk = 1, row_tiles = 1, tiles = 1;  // tiles: teams a side
 
     // One column's walk: where it is, its streamed values (p at z+R, psi_x
     // and, where it updates, p-, V and xi_x: loaded a plane ahead) and the
@@ -628,10 +643,17 @@ class Cpml {
     };
 
     KOKKOS_INLINE_FUNCTION void operator()(const Team& team) const {
+      // Each side its own copy of the walk: its boxes stay kernel arguments.
+      const int rank = team.league_rank();
+      if (rank < tiles) walk(team, part[0], rank);
+      else walk(team, part[1], rank - tiles);
+    }
+    KOKKOS_FORCEINLINE_FUNCTION void walk(const Team& team, const XPart& side, int rank) const {
       const CpmlAuxLayout& l = pml.layout_;
+      const Box &memory = side.memory, &slab = side.slab;
       const int tx = memory.nx(), tile = tx * rows;
-      const int y0 = memory.y0 + (team.league_rank() % row_tiles) * rows;
-      const int z0 = memory.z0 + (team.league_rank() / row_tiles) * chunk;
+      const int y0 = memory.y0 + (rank % row_tiles) * rows;
+      const int z0 = memory.z0 + (rank / row_tiles) * chunk;
       const int z1 = z0 + chunk < memory.z1 ? z0 + chunk : memory.z1;
       const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
       const int step = int(l.template index<0>(memory.x0, y0, z0 + 1) - l.template index<0>(memory.x0, y0, z0));
