@@ -315,8 +315,11 @@ class Cpml {
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
     const XPart x[2] = {{memory[0][0], intersect(regions_.slabs[4], limit)},
                         {memory[0][1], intersect(regions_.slabs[5], limit)}};
-    if (tuning().x_planes == 1) launch_x<XColumns<Physics, x_team_columns, 1>>(exec, w, d, x);
-    else launch_x<XColumns<Physics, x_team_columns, 2>>(exec, w, d, x);
+    const Tuning& t = tuning();
+    if (t.x_planes == 1) t.x_teams == 3 ? launch_x<XColumns<Physics, x_team_columns, 1>, 3>(exec, w, d, x)
+                                        : launch_x<XColumns<Physics, x_team_columns, 1>, 4>(exec, w, d, x);
+    else t.x_teams == 3 ? launch_x<XColumns<Physics, x_team_columns, 2>, 3>(exec, w, d, x)
+                        : launch_x<XColumns<Physics, x_team_columns, 2>, 4>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
     // §3.5). A z-slab column walks z and a y-slab column y, whole: its
@@ -374,7 +377,7 @@ class Cpml {
   // Both sides in one launch where their boxes have the same extents
   // (tuning().pairs; the league's second half takes the second side), one
   // launch a side otherwise.
-  template <class F, class Weights, class Data>
+  template <class F, int MinTeams, class Weights, class Data>
   void launch_x(const Exec& exec, const Weights& w, const Data& d, const XPart (&parts)[2]) const {
     const auto launch = [&](const XPart& first, const XPart& second, int sides) {
       F f{*this, w, d, {first, second}};
@@ -386,8 +389,8 @@ class Cpml {
       f.chunk = column_chunk;
       f.row_tiles = (m.ny() + f.rows - 1) / f.rows;
       f.tiles = f.row_tiles * chunks(m, f.chunk);
-      using Policy = Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_X_MIN_TEAMS>,
-                                        LightWeightLaunch>;
+      using Policy =
+          Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, MinTeams>, LightWeightLaunch>;
       const Policy policy = Policy(exec, sides * f.tiles, thread_per_column ? tx * f.rows : 1)
                                 .set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * tx * f.rows)));
       Kokkos::parallel_for("seis::cpml_x", policy, f);
@@ -411,6 +414,7 @@ class Cpml {
     int teams = SEIS_CPML_MIN_TEAMS;
     int x_planes = 2;  // XColumns' planes a trip: SEIS_CPML_X_PLANES
     bool pairs = true;  // a slab pair's updates in one launch: SEIS_CPML_PAIRS
+    int x_teams = SEIS_CPML_X_MIN_TEAMS;  // XColumns' blocks an SM: SEIS_CPML_X_TEAMS (3 or 4)
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -419,6 +423,7 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_UPDATE_MIN_TEAMS")) r.teams = std::atoi(e) == 3 ? 3 : 4;
       if (const char* e = std::getenv("SEIS_CPML_X_PLANES")) r.x_planes = std::atoi(e) == 1 ? 1 : 2;
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_X_TEAMS")) r.x_teams = std::atoi(e) == 3 ? 3 : 4;
       return r;
     }();
     return t;
