@@ -405,23 +405,30 @@ class Cpml {
       if (!part.memory.empty()) launch(part, part, 1);
   }
 
-  // Run-time A/B of how the z- and y-slab updates are built (read once on
-  // the host; every variant computes the same values): SEIS_CPML_PLANES,
-  // planes a loop trip (1 or 2, see walk_planes), and
-  // SEIS_CPML_UPDATE_MIN_TEAMS, blocks an SM they are built for (3 or 4).
+  // Run-time A/B of how the CPML kernels are built and launched (read once
+  // on the host; every variant computes the same values): SEIS_CPML_PLANES,
+  // the updates' planes a loop trip (1 or 2, see walk_planes), and
+  // SEIS_CPML_UPDATE_MIN_TEAMS, blocks an SM they are built for (3, 4, or 5
+  // with one plane a trip). H200, iso-large-gpu, CPML ms/step (--cpml-overlap
+  // off, integration tree 5ba364c): one plane a trip, no pairs 2.536/2.527;
+  // two planes, pairs 2.589/2.587 (ncu: each update kernel slower, spills
+  // 3.8 M local loads against 0.16 M), no pairs 2.689; XColumns one plane,
+  // updates two, pairs 2.529; updates at 3 blocks 2.676 (two planes), 2.626 (one).
   struct Tuning {
-    int planes = 2;
+    int planes = 1;
     int teams = SEIS_CPML_MIN_TEAMS;
-    int x_planes = 2;  // XColumns' planes a trip: SEIS_CPML_X_PLANES
+    int x_planes = 1;  // XColumns' planes a trip: SEIS_CPML_X_PLANES
     bool pairs = true;  // a slab pair's updates in one launch: SEIS_CPML_PAIRS
     int x_teams = SEIS_CPML_X_MIN_TEAMS;  // XColumns' blocks an SM: SEIS_CPML_X_TEAMS (3 or 4)
+    int tile_x = 32;  // columns along x of an update block (32, 64, 128): SEIS_CPML_TILE_X
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
       Tuning r;
-      if (const char* e = std::getenv("SEIS_CPML_PLANES")) r.planes = std::atoi(e) == 1 ? 1 : 2;
-      if (const char* e = std::getenv("SEIS_CPML_UPDATE_MIN_TEAMS")) r.teams = std::atoi(e) == 3 ? 3 : 4;
-      if (const char* e = std::getenv("SEIS_CPML_X_PLANES")) r.x_planes = std::atoi(e) == 1 ? 1 : 2;
+      if (const char* e = std::getenv("SEIS_CPML_PLANES")) r.planes = std::atoi(e) == 2 ? 2 : 1;
+      if (const char* e = std::getenv("SEIS_CPML_UPDATE_MIN_TEAMS")) r.teams = std::min(5, std::max(3, std::atoi(e)));
+      if (const char* e = std::getenv("SEIS_CPML_X_PLANES")) r.x_planes = std::atoi(e) == 2 ? 2 : 1;
+      if (const char* e = std::getenv("SEIS_CPML_TILE_X")) r.tile_x = std::min(128, std::max(32, std::atoi(e)));
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_X_TEAMS")) r.x_teams = std::atoi(e) == 3 ? 3 : 4;
       return r;
@@ -446,8 +453,9 @@ class Cpml {
       using three = std::integral_constant<int, 3>;
       using four = std::integral_constant<int, 4>;
       const Tuning& t = tuning();
-      if (t.planes == 1) t.teams == 3 ? launch(one{}, three{}, first, second, count)
-                                      : launch(one{}, four{}, first, second, count);
+      if (t.planes == 1 && t.teams == 5) launch(one{}, std::integral_constant<int, 5>{}, first, second, count);
+      else if (t.planes == 1) t.teams == 3 ? launch(one{}, three{}, first, second, count)
+                                           : launch(one{}, four{}, first, second, count);
       else t.teams == 3 ? launch(two{}, three{}, first, second, count) : launch(two{}, four{}, first, second, count);
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
@@ -477,7 +485,9 @@ class Cpml {
   template <int W = 2, int MinTeams = SEIS_CPML_MIN_TEAMS>
   static ColumnPolicy<MinTeams> column_policy(const Exec& exec, const Box& b, int chunks) {
     const int across = W == 2 ? b.ny() : b.nz();
-    const auto t = warp_tile(Box{0, b.nx(), 0, across, 0, 1}, SEIS_CPML_MAX_THREADS);
+    auto t = warp_tile(Box{0, b.nx(), 0, across, 0, 1}, SEIS_CPML_MAX_THREADS);
+    const int wide = tuning().tile_x;  // wider blocks: longer runs of each row a block reads
+    if (wide > t[0] && b.nx() >= wide) t[0] = wide, t[1] = std::max(1, std::min(across, SEIS_CPML_MAX_THREADS / wide));
     return ColumnPolicy<MinTeams>(exec, {0, 0, 0}, {b.nx(), across, chunks}, {t[0], t[1], 1});
   }
 
