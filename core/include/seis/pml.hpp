@@ -315,11 +315,8 @@ class Cpml {
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
     const XPart x[2] = {{memory[0][0], intersect(regions_.slabs[4], limit)},
                         {memory[0][1], intersect(regions_.slabs[5], limit)}};
-    const Tuning& t = tuning();
-    if (t.x_planes == 1) t.x_teams == 3 ? launch_x<XColumns<Physics, x_team_columns, 1>, 3>(exec, w, d, x)
-                                        : launch_x<XColumns<Physics, x_team_columns, 1>, 4>(exec, w, d, x);
-    else t.x_teams == 3 ? launch_x<XColumns<Physics, x_team_columns, 2>, 3>(exec, w, d, x)
-                        : launch_x<XColumns<Physics, x_team_columns, 2>, 4>(exec, w, d, x);
+    if (tuning().x_teams == 3) launch_x<XColumns<Physics>, 3>(exec, w, d, x);
+    else launch_x<XColumns<Physics>, 4>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
     // §3.5). A z-slab column walks z and a y-slab column y, whole: its
@@ -405,19 +402,21 @@ class Cpml {
       if (!part.memory.empty()) launch(part, part, 1);
   }
 
-  // Run-time A/B of how the CPML kernels are built and launched (read once
-  // on the host; every variant computes the same values): SEIS_CPML_PLANES,
-  // the updates' planes a loop trip (1 or 2, see walk_planes), and
-  // SEIS_CPML_UPDATE_MIN_TEAMS, blocks an SM they are built for (3, 4, or 5
-  // with one plane a trip). H200, iso-large-gpu, CPML ms/step (--cpml-overlap
-  // off, integration tree 5ba364c): one plane a trip, no pairs 2.536/2.527;
-  // two planes, pairs 2.589/2.587 (ncu: each update kernel slower, spills
-  // 3.8 M local loads against 0.16 M), no pairs 2.689; XColumns one plane,
-  // updates two, pairs 2.529; updates at 3 blocks 2.676 (two planes), 2.626 (one).
+  // Run-time choices of how the CPML kernels are built and launched (read
+  // once on the host; every choice computes the same values), kept for
+  // the A/B on a GPU: SEIS_CPML_PAIRS (0: one launch a slab),
+  // SEIS_CPML_UPDATE_MIN_TEAMS (3, 4 or 5 blocks an SM for the updates),
+  // SEIS_CPML_X_TEAMS (3 or 4 for XColumns), SEIS_CPML_TILE_X (update blocks
+  // of 32x8, 64x4 or 128x2 columns). Measured (H200, iso-large-gpu, CPML
+  // ms/step, --cpml-overlap off, integration tree 5ba364c): one launch a
+  // slab 2.536/2.527. Two planes a loop trip, tried because the one-plane
+  // loop reads each value it loads a plane ahead through a move that waits
+  // for the load (SASS: 44-64 instructions after it, in the same trip), ran
+  // slower: 2.589/2.587 with pairs, 2.689 without (ncu: every update kernel
+  // slower; 3.8 M local loads a step against 0.16 M at 64 registers, and at
+  // 80 registers, 3 blocks an SM, 2.676); so the loops take one plane a trip.
   struct Tuning {
-    int planes = 1;
     int teams = SEIS_CPML_MIN_TEAMS;
-    int x_planes = 1;  // XColumns' planes a trip: SEIS_CPML_X_PLANES
     bool pairs = true;  // a slab pair's updates in one launch: SEIS_CPML_PAIRS
     int x_teams = SEIS_CPML_X_MIN_TEAMS;  // XColumns' blocks an SM: SEIS_CPML_X_TEAMS (3 or 4)
     int tile_x = 32;  // columns along x of an update block (32, 64, 128): SEIS_CPML_TILE_X
@@ -425,9 +424,7 @@ class Cpml {
   static const Tuning& tuning() {
     static const Tuning t = [] {
       Tuning r;
-      if (const char* e = std::getenv("SEIS_CPML_PLANES")) r.planes = std::atoi(e) == 2 ? 2 : 1;
       if (const char* e = std::getenv("SEIS_CPML_UPDATE_MIN_TEAMS")) r.teams = std::min(5, std::max(3, std::atoi(e)));
-      if (const char* e = std::getenv("SEIS_CPML_X_PLANES")) r.x_planes = std::atoi(e) == 2 ? 2 : 1;
       if (const char* e = std::getenv("SEIS_CPML_TILE_X")) r.tile_x = std::min(128, std::max(32, std::atoi(e)));
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_X_TEAMS")) r.x_teams = std::atoi(e) == 3 ? 3 : 4;
@@ -442,21 +439,15 @@ class Cpml {
   void launch_updates(const Exec& exec, const char* label, const Weights& w, const StepData<Physics>& d,
                       const UpdatePart (&parts)[2]) const {
     const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
-    const auto launch = [&](auto planes, auto teams, const UpdatePart& first, const UpdatePart& second, int count) {
-      constexpr int P = decltype(planes)::value, T = decltype(teams)::value;
-      Kokkos::parallel_for(label, column_policy<W, T>(exec, first.slab, count),
-                           UpdateColumns<Physics, W, AcrossDamped, P>{*this, w, d, {first, second}});
+    const auto launch = [&](auto teams, const UpdatePart& first, const UpdatePart& second, int count) {
+      Kokkos::parallel_for(label, column_policy<W, decltype(teams)::value>(exec, first.slab, count),
+                           UpdateColumns<Physics, W, AcrossDamped>{*this, w, d, {first, second}});
     };
     const auto built = [&](const UpdatePart& first, const UpdatePart& second, int count) {
-      using one = std::integral_constant<int, 1>;
-      using two = std::integral_constant<int, 2>;
-      using three = std::integral_constant<int, 3>;
-      using four = std::integral_constant<int, 4>;
-      const Tuning& t = tuning();
-      if (t.planes == 1 && t.teams == 5) launch(one{}, std::integral_constant<int, 5>{}, first, second, count);
-      else if (t.planes == 1) t.teams == 3 ? launch(one{}, three{}, first, second, count)
-                                           : launch(one{}, four{}, first, second, count);
-      else t.teams == 3 ? launch(two{}, three{}, first, second, count) : launch(two{}, four{}, first, second, count);
+      const int teams = tuning().teams;
+      if (teams == 3) launch(std::integral_constant<int, 3>{}, first, second, count);
+      else if (teams == 5) launch(std::integral_constant<int, 5>{}, first, second, count);
+      else launch(std::integral_constant<int, 4>{}, first, second, count);
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
     if (both && tuning().pairs && columns(parts[0].slab) == columns(parts[1].slab)) {
@@ -542,22 +533,6 @@ class Cpml {
     return b * psi + a * d1p;
   }
 
-  // f(w) for w in [w0, w1), two planes a trip when Planes is 2. A value a
-  // walk loads a plane ahead must stay in its register until used: in a
-  // one-plane loop the compiler moves it into the register the loop carries,
-  // at the end of the trip, and that move waits for the load (SASS, sm_90,
-  // nvcc 13: the z-slab update read its streamed loads 44-64 instructions
-  // after issuing them, in the same trip). Two planes a trip alternate two
-  // registers and read each load a plane later.
-  template <int Planes, class F>
-  KOKKOS_FORCEINLINE_FUNCTION static void walk_planes(int w0, int w1, const F& f) {
-    static_assert(Planes == 1 || Planes == 2, "one or two planes a trip");
-    int w = w0;
-    if constexpr (Planes == 2)
-      for (; w + 1 < w1; w += 2) f(w), f(w + 1);
-    for (; w < w1; ++w) f(w);
-  }
-
   // Pass B along one axis: D2 p, from p0 and plus(m), minus(m) (p at +-m),
   // joins the Laplacian; where the axis is damped, damp advances xi and adds
   // D1 psi + xi to the correction (psi at -2, -1, +1, +2 along the axis).
@@ -625,7 +600,7 @@ class Cpml {
   // plane outside the x-slab only advances psi_x. Scratch holds two planes
   // so that one barrier a plane suffices: a plane's values are overwritten
   // two planes later, after every column has passed the barrier between.
-  template <class Physics, int Columns = x_team_columns, int Planes = 2>
+  template <class Physics, int Columns = x_team_columns>
   struct XColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
@@ -697,15 +672,8 @@ class Cpml {
         o.top = o.p[R * sz], o.psi = psi[o.at];
         if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi[o.at];
       }
-      // A GPU thread without a column only meets the team's barriers: its
-      // test out of the plane loop, so that the streamed loads sit in no
-      // branch (values merged after one go through moves that wait for them).
-      if (Columns == 1 && s[0].cell < 0) {
-        for (int z = z0; z < z1; ++z) team.team_barrier();
-        return;
-      }
 
-      const auto plane = [&](int z) {
+      for (int z = z0; z < z1; ++z) {
         const int buf = ((z - z0) & 1) * tile;
         const bool here = updates_at(z);
         // The next plane's; the last plane loads its own again (unused),
@@ -719,12 +687,8 @@ class Cpml {
           o.col[2 * R] = o.top;
           o.now_prev = o.prev, o.now_v = o.v, o.now_xi = o.xi;
           o.top = o.p[(R + ahead) * sz], o.psi = psi[o.at + ahead * step];
-          // Loaded whether or not the next plane is updated, from p here
-          // where it is not (unused, cached): a conditional load's value
-          // reaches its variable through a move that waits for it.
-          const bool streams = o.updates && update_ahead;
-          o.prev = *(streams ? o.next + ahead * sz : o.p), o.v = *(streams ? o.V + ahead * sz : o.p);
-          o.xi = *(streams ? xi + o.at + ahead * step : o.p);
+          if (o.updates && update_ahead)
+            o.prev = o.next[ahead * sz], o.v = o.V[ahead * sz], o.xi = xi[o.at + ahead * step];
           for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
           // The update's loads before the barrier, which they then overlap.
           if (o.updates && here)
@@ -759,8 +723,7 @@ class Cpml {
           for (int m = 0; m < 2 * R; ++m) o.col[m] = o.col[m + 1];
           o.p += sz, o.next += sz, o.V += sz, o.at += step;
         }
-      };
-      walk_planes<Planes>(z0, z1, plane);
+      }
     }
   };
 
@@ -780,7 +743,7 @@ class Cpml {
   // this plane's stores, so their latency overlaps the arithmetic. Each
   // axis joins lap and extra in the order x, y, z whatever W is: the values
   // are those of the point-by-point update.
-  template <class Physics, int W, bool AcrossDamped, int Planes = 2>
+  template <class Physics, int W, bool AcrossDamped>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int Across = W == 2 ? 1 : 2;
@@ -890,7 +853,7 @@ class Cpml {
       if constexpr (DX) load_x(mx.at, sx_ahead, xi_x_ahead);
 
       Scalar top = p[K * sw], prev = *next, v = *V;  // plane w0's streamed values
-      const auto plane = [&](int w) {
+      for (int w = w0; w < w1; ++w) {
         col[2 * K] = top;
         const Scalar p_prev = prev, vel = v;
         // The next plane's; the last plane loads its own again (unused),
@@ -948,8 +911,7 @@ class Cpml {
         for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
         p += sw, next += sw, V += sw;
-      };
-      walk_planes<Planes>(w0, w1, plane);
+      }
     }
   };
 
