@@ -20,7 +20,11 @@
 // 8.2 against 6.8 ms per step for the 189 M slab points of iso-large-gpu on
 // an H100.) XColumns took the CPML of iso-large-gpu from 3.76 to 3.24 ms
 // per step on an H100 (12 launches to 10; 37.0 DRAM B per slab point;
-// perf/results/h100-2026-11-24/cpml3).
+// perf/results/h100-2026-11-24/cpml3). A slab pair runs in one launch (both
+// x-slabs, the two z-slabs, the two y-slabs: 10 launches to 7), each slab
+// its own copy of the walk so that its bounds stay kernel arguments; with
+// two-plane loop trips that took the H200's CPML of iso-large-gpu from
+// 2.689 to 2.589 ms per step (see Tuning).
 //
 // Every kernel walks columns (z-columns; y-columns in the y-slabs' pass B),
 // a thread per column and a warp along x: loads coalesce in every slab (an
