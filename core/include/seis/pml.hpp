@@ -423,7 +423,7 @@ class Cpml {
     int teams = SEIS_CPML_MIN_TEAMS;
     bool pairs = true;  // a slab pair's updates in one launch: SEIS_CPML_PAIRS
     int x_teams = SEIS_CPML_X_MIN_TEAMS;  // XColumns' blocks an SM: SEIS_CPML_X_TEAMS (3 or 4)
-    int tile_x = 32;  // columns along x of an update block (32, 64, 128): SEIS_CPML_TILE_X
+    int tile_x = 64;  // columns along x of an update block (32, 64, 128): SEIS_CPML_TILE_X
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -676,6 +676,13 @@ class Cpml {
         o.top = o.p[R * sz], o.psi = psi[o.at];
         if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi[o.at];
       }
+      // A GPU thread without a column only meets the team's barriers: its
+      // test out of the plane loop, so that the streamed loads sit in no
+      // branch (values merged after one go through moves that wait for them).
+      if (Columns == 1 && s[0].cell < 0) {
+        for (int z = z0; z < z1; ++z) team.team_barrier();
+        return;
+      }
 
       for (int z = z0; z < z1; ++z) {
         const int buf = ((z - z0) & 1) * tile;
@@ -691,8 +698,13 @@ class Cpml {
           o.col[2 * R] = o.top;
           o.now_prev = o.prev, o.now_v = o.v, o.now_xi = o.xi;
           o.top = o.p[(R + ahead) * sz], o.psi = psi[o.at + ahead * step];
-          if (o.updates && update_ahead)
-            o.prev = o.next[ahead * sz], o.v = o.V[ahead * sz], o.xi = xi[o.at + ahead * step];
+          // Loaded whether or not the next plane is updated, from p here
+          // where it is not (unused, cached): a conditional load's value
+          // reaches its variable through a move that waits for it. With the
+          // test above: H200, iso-large-gpu, ncu 0.425 against 0.442 ms a side.
+          const bool streams = o.updates && update_ahead;
+          o.prev = *(streams ? o.next + ahead * sz : o.p), o.v = *(streams ? o.V + ahead * sz : o.p);
+          o.xi = *(streams ? xi + o.at + ahead * step : o.p);
           for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
           // The update's loads before the barrier, which they then overlap.
           if (o.updates && here)
