@@ -419,6 +419,10 @@ class Cpml {
   // slower: 2.589/2.587 with pairs, 2.689 without (ncu: every update kernel
   // slower; 3.8 M local loads a step against 0.16 M at 64 registers, and at
   // 80 registers, 3 blocks an SM, 2.676); so the loops take one plane a trip.
+  // With one (tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623 without;
+  // 64x4 update tiles 2.527, 128x2 2.559; updates at 3 or 5 blocks an SM
+  // 2.682, 2.754 (5: 48 registers, 10.6 M local loads in the y-slabs);
+  // XColumns at 3 blocks 2.626.
   struct Tuning {
     int teams = SEIS_CPML_MIN_TEAMS;
     bool pairs = true;  // a slab pair's updates in one launch: SEIS_CPML_PAIRS
@@ -701,7 +705,8 @@ class Cpml {
           // Loaded whether or not the next plane is updated, from p here
           // where it is not (unused, cached): a conditional load's value
           // reaches its variable through a move that waits for it. With the
-          // test above: H200, iso-large-gpu, ncu 0.425 against 0.442 ms a side.
+          // test above (H200, iso-large-gpu, ncu): 0.425 ms a side, one launch
+          // a side; without, 0.884 ms for both sides in one launch.
           const bool streams = o.updates && update_ahead;
           o.prev = *(streams ? o.next + ahead * sz : o.p), o.v = *(streams ? o.V + ahead * sz : o.p);
           o.xi = *(streams ? xi + o.at + ahead * step : o.p);
