@@ -73,7 +73,11 @@ int feature_ring_offset(const LaunchPlan& plan) {
   return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
 }
 
-template <class Op, class Backend>
+// PinShared: the dynamic shared memory's base worked out once
+// (Backend::opaque_shared), as the Kokkos kernel holds its team scratch
+// pointer; otherwise ptxas rebuilds it from the CTA's cluster id (S2UR) in
+// every plane, ahead of the plane's shared store and halo copies.
+template <class Op, class Backend, bool PinShared = true>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op>;
@@ -89,7 +93,9 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   constexpr int Q = 2 * R + 2;  // planes z-R .. z+R and a spare entry for z+R+1
   using Staged = InterleavedPlane<float, F, Layout::Pitch>;
   extern __shared__ float4 shared_words[];
-  float* scratch = reinterpret_cast<float*>(shared_words) + Backend::opaque_value(ring_offset);  // floats, as planned
+  float* const shared_base = reinterpret_cast<float*>(shared_words);
+  float* scratch = (PinShared ? Backend::opaque_shared(shared_base) : shared_base) +
+                   Backend::opaque_value(ring_offset);  // floats, as planned
   const Op& op = a.op;
   // The block's linear number (a 1D grid, as Kokkos launches the league, or
   // the tile grid itself) walks the tiles with x fastest.
