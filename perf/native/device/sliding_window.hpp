@@ -49,7 +49,7 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::wide)
   const TileOrigin o = tiles.origin();  // tiles cover `box` with x0 aligned down
   const TileExtent ext(tiles.box, L, o);
   const int cx = int(threadIdx.x) * VEC, cy = int(threadIdx.y);
-  const PlaneStager<Op, 4> halo(a, ext, L, o, true);  // at most 4 cells per thread, else the team loops
+  const PlaneStager<Op, 4, true, Backend> halo(a, ext, L, o, true);  // at most 4 cells per thread (packed), else the team loops
   const int zb = o.z, ze = tiles.z_end(zb);
   const bool owner = ext.owns(cx, cy);
   Lanes<Values<F>, VEC> window[Q];  // planes zl-2R .. zl

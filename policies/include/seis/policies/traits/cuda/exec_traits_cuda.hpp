@@ -63,6 +63,14 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
     KOKKOS_IF_ON_DEVICE((asm("" : "+r"(v));))
     return v;
   }
+  // v, as a value produced where it is used (an empty volatile asm, which
+  // nvcc may not move out of a loop): what is derived from it is computed
+  // there too, in a few registers, instead of once before the loop and
+  // held, or spilled, across it (Kokkos' league loop encloses every body).
+  KOKKOS_FORCEINLINE_FUNCTION static int fresh_value(int v) {
+    KOKKOS_IF_ON_DEVICE((asm volatile("" : "+r"(v));))
+    return v;
+  }
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait_copies() {
     KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(0);))
   }
