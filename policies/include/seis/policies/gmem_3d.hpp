@@ -15,9 +15,6 @@ template <class Physics, class Exec>
 struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
   using launch_bounds = Kokkos::LaunchBounds<>;
-  // Every team the registers allow, and the L1/shared split sized for them
-  // (tiled_strategy.hpp): the planes are read from global memory, through L1.
-  static constexpr int desired_occupancy = 100;
   static constexpr bool three_d = true;
   static constexpr int F = Physics::num_fields;
   static constexpr int R = Physics::radius;

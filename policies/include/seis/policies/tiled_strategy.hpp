@@ -14,7 +14,6 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstddef>
-#include <cstdlib>
 #include <string>
 #include <type_traits>  // std::void_t
 
@@ -64,29 +63,6 @@ struct BodyLaunchProperty<Body, std::void_t<typename Body::launch_property>> {
   using type = typename Body::launch_property;
 };
 
-// A body's desired occupancy in percent (Body::desired_occupancy), else 0:
-// launched with it, Kokkos sets the kernel's preferred L1/shared carveout to
-// what that many teams' shared memory needs (Kokkos_Cuda_KernelLaunch.hpp,
-// configure_shmem_preference) instead of leaving the split to the driver,
-// which sized it for more teams than the registers allow (gmem_3d iso: 64 KiB
-// of shared memory for 4 teams of 4 KiB, Kokkos' team-reduce buffer), at the
-// expense of L1. SEIS_KOKKOS_CARVEOUT=driver launches without it (A/B).
-template <class Body, class = void>
-struct BodyDesiredOccupancy {
-  static constexpr int value = 0;
-};
-template <class Body>
-struct BodyDesiredOccupancy<Body, std::void_t<decltype(Body::desired_occupancy)>> {
-  static constexpr int value = Body::desired_occupancy;
-};
-inline bool carveout_by_occupancy() {
-  static const bool on = [] {
-    const char* v = std::getenv("SEIS_KOKKOS_CARVEOUT");
-    return !(v && std::string(v) == "driver");
-  }();
-  return on;
-}
-
 template <class Physics, class Exec, class Body>
 class TiledStrategy : public StencilOperator<Physics> {
  public:
@@ -110,13 +86,6 @@ class TiledStrategy : public StencilOperator<Physics> {
     policy_type policy(kernel.body.tiles.league_size(), team_size());
     if (kernel.scratch_bytes > 0)
       policy.set_scratch_size(ExecTraits<Exec>::scratch_level, Kokkos::PerTeam(kernel.scratch_bytes));
-    if constexpr (BodyDesiredOccupancy<Body>::value > 0) {
-      if (carveout_by_occupancy()) {
-        const Kokkos::Experimental::DesiredOccupancy occupancy(BodyDesiredOccupancy<Body>::value);
-        Kokkos::parallel_for(label_.c_str(), Kokkos::Experimental::prefer(policy, occupancy), kernel);
-        return;
-      }
-    }
     Kokkos::parallel_for(label_.c_str(), policy, kernel);
   }
 
