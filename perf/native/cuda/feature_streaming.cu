@@ -33,12 +33,8 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
     launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
     launch.tiles.nty = launch.tiles.ntz = 1;
   }
-  // SEIS_NATIVE_FEATURE_SHARED=plain leaves the shared base to ptxas (rebuilt
-  // every plane), for an A/B of feature_streaming_kernel's PinShared.
-  const char* shared = std::getenv("SEIS_NATIVE_FEATURE_SHARED");
-  const bool plain = shared && std::strcmp(shared, "plain") == 0;
-  return launch_kernel(plain ? feature_streaming_kernel<Op, CudaBackend, false> : feature_streaming_kernel<Op, CudaBackend, true>,
-                       launch, stream, a, plan.tiles, plan.layout, feature_ring_offset<Op>(plan));
+  return launch_kernel(feature_streaming_kernel<Op, CudaBackend>, launch, stream, a, plan.tiles, plan.layout,
+                       feature_ring_offset<Op>(plan));
 }
 
 template int launch_feature_streaming<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);

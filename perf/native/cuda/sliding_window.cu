@@ -7,6 +7,8 @@
 #include "device/sliding_window.hpp"
 
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 
 namespace seis::native::dev {
 
@@ -19,7 +21,10 @@ int launch_sliding_window(const StepArgs<Op>& a, const Box& box, const Shape& s,
   for (int f = 0; f < Op::F; ++f) aligned = aligned && std::uintptr_t(a.cur[f]) % (VEC * sizeof(float)) == 0;
   if (!aligned) return error_misaligned_grid;
   const LaunchPlan plan = plan_sliding_window<Op, CudaBackend::vector_width>(box, s);
-  return launch_kernel(sliding_window_kernel<Op, CudaBackend>, plan, stream, a, box, plan.tiles, plan.layout);
+  const char* form = std::getenv("SEIS_NATIVE_SW_PLAN");  // packed: the A/B of sliding_window_kernel's Packed
+  const bool packed = form && std::strcmp(form, "packed") == 0;
+  return launch_kernel(packed ? sliding_window_kernel<Op, CudaBackend, true> : sliding_window_kernel<Op, CudaBackend, false>,
+                       plan, stream, a, box, plan.tiles, plan.layout);
 }
 
 template int launch_sliding_window<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);
