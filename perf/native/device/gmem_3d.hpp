@@ -17,7 +17,8 @@ LaunchPlan plan_gmem_3d(const Box& box, const Shape& s) {
 // (Backend::fresh_value), as the Kokkos body has it: nvcc 13, sm_90: iso
 // 149 -> 140 instructions, 32 registers; TTI 754 -> 657 and 56 -> 40
 // registers. (The Kokkos body's address is also opaque: here that took iso
-// to 40 registers.) Fresh = false: the form before, for an A/B.
+// to 40 registers.) Fresh = false: the form before; the launcher picks the
+// faster per physics (cuda/blocking_3d.cu).
 template <class Op, class Backend, bool Fresh = true>
 __global__ void gmem_3d_kernel(const StepArgs<Op> a, const TileGrid tiles) {
   const TileOrigin o = tiles.origin();

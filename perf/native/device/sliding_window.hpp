@@ -33,10 +33,8 @@ LaunchPlan plan_sliding_window(const Box& box, const Shape& s) {
   return LaunchPlan{TileGrid::make(align_box_x(box, VEC), s.dx * VEC, s.dy, zchunk), L, s.dx, s.dy, 1, L.bytes(1)};
 }
 
-// Packed: the halo plan packed as the Kokkos body's (PlaneStager<..., true>).
-// The twin runs faster with the plain plan (H200, iso 1024^3: 13.26 ms plain,
-// 14.18 packed; the Kokkos kernel spills less packed); SEIS_NATIVE_SW_PLAN=
-// packed launches the packed form for an A/B.
+// Packed: the halo plan packed as the Kokkos body's (PlaneStager<..., true>);
+// the launcher picks the faster form per physics (cuda/sliding_window.cu).
 template <class Op, class Backend, bool Packed = false>
 __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::wide)
     sliding_window_kernel(const StepArgs<Op> a, const Box box, const TileGrid tiles, const PlaneLayout L) {
