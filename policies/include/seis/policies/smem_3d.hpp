@@ -45,6 +45,7 @@ struct Smem3dBody {
     // recomputes it every plane rather than hold it (a runtime division a
     // plane before, 12 a tile at 32x4x4).
     const TeamGrid2D threads(team, layout.dx, tiles.by_dx);
+    const TilePoints<Exec, true> points(team, tiles);
     for (int pz = 0; pz < nzv + 2 * R; ++pz)
       stage_plane(threads, data, ext, layout, o, o.z - R + pz, scratch + pz * layout.plane_stride, PlainCopy{});
     team.team_barrier();
@@ -56,7 +57,7 @@ struct Smem3dBody {
     // staging grid above (parity3): iso 32 registers, 658 -> 602
     // instructions, but TTI with the centre-term math of tti3 40 -> 48
     // registers, 6 -> 5 teams per SM, 4 % slower on the H100.
-    TilePoints<Exec>(team, layout.dx, layout.dy, tiles.dz).for_each([&](int cx, int cy, int cz, auto) {
+    points.for_each([&](int cx, int cy, int cz, auto) {
       if (!ext.owns(cx, cy) || cz >= nzv) return;
       const index_t idx = data.grid.index(o.x + cx, o.y + cy, o.z + cz);
       const scalar_type* centre = scratch + (cz + R) * layout.plane_stride + layout.centre(cx, cy);

@@ -91,12 +91,7 @@ struct TilePoints {
       cx = rank % dx;
       cy = (rank / dx) % dy;
       cz = rank / (dx * dy);
-      if constexpr (Pinned) {
-        using T = ExecTraits<Exec>;
-        active = T::opaque_value(int(active)) != 0;
-        cx = T::opaque_value(cx);
-        cy = T::opaque_value(cy);
-      }
+      pin();
     }
   }
 
@@ -111,6 +106,7 @@ struct TilePoints {
       cx = rank - row * dx;
       cz = tiles.by_dxdy.div(rank);
       cy = row - cz * dy;
+      pin();
     }
   }
 
@@ -130,10 +126,32 @@ struct TilePoints {
     }
   }
 
+  // f(slot) for each of this thread's state slots, on a GPU thread whether
+  // or not it has a point (its state then unused): for work a kernel
+  // predicates on per-point state rather than branching around it.
+  template <class F>
+  KOKKOS_FORCEINLINE_FUNCTION void for_each_slot(F&& f) const {
+    if constexpr (ExecTraits<Exec>::columns_per_thread == 1)
+      f(int_c<0>{});
+    else
+      for_each([&](int, int, int, auto slot) { f(slot); });
+  }
+
   // The 2D case: f(cx, cy, slot).
   template <class F>
   KOKKOS_FORCEINLINE_FUNCTION void for_each_column(F&& f) const {
     for_each([&](int x, int y, int, auto slot) { f(x, y, slot); });
+  }
+
+ private:
+  KOKKOS_FORCEINLINE_FUNCTION void pin() {
+    if constexpr (Pinned) {
+      using T = ExecTraits<Exec>;
+      active = T::opaque_value(int(active)) != 0;
+      cx = T::opaque_value(cx);
+      cy = T::opaque_value(cy);
+      cz = T::opaque_value(cz);
+    }
   }
 };
 
