@@ -40,7 +40,9 @@ LaunchPlan plan_register_streaming(const Box& box, const Shape& s) {
   return plan_streaming<Op>(box, s, register_ring_planes<Op, Prefetch>);
 }
 
-template <class Op, class Backend, bool Fixed, bool Prefetch>
+// BranchAhead (Prefetch only): the plane-ahead loads under the owner branch,
+// as the Kokkos kernel's source has them, instead of predicated.
+template <class Op, class Backend, bool Fixed, bool Prefetch, bool BranchAhead = false>
 __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
     register_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
   using Point = PreloadedPoint<Op, Backend, false>;
@@ -97,13 +99,21 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
     auto& incoming = queue[queue_slot<Fixed, Q, U, 2 * R>()];
     const long long idx = column + offset;
     if constexpr (Prefetch) {
-      if (owner) incoming = ahead;
-      for (int f = 0; f < F; ++f) ahead[f] = Backend::load_if(owner && more, a.cur[f] + idx + (R + 1) * sz, ahead[f]);
+      if constexpr (!BranchAhead) {
+        if (owner) incoming = ahead;
+        for (int f = 0; f < F; ++f) ahead[f] = Backend::load_if(owner && more, a.cur[f] + idx + (R + 1) * sz, ahead[f]);
+      }
     } else {
       for (int f = 0; f < F; ++f) incoming[f] = Backend::load_if(owner, a.cur[f] + idx + R * sz, incoming[f]);
     }
     if (owner) {
-      if constexpr (Prefetch) {
+      if constexpr (Prefetch && BranchAhead) {
+        incoming = ahead;
+        if (more) {
+          for (int f = 0; f < F; ++f) ahead[f] = a.cur[f][idx + (R + 1) * sz];
+          next_point.load(a, idx + sz);
+        }
+      } else if constexpr (Prefetch) {
         if (more) next_point.load(a, idx + sz);
       }
       const auto& entering = queue[queue_slot<Fixed, Q, U, R + S>()];

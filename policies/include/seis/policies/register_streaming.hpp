@@ -99,27 +99,29 @@ struct RegisterStreamingBody
       const index_t offset = index_t(k) * sz;
       const bool more = k + 1 < n;
       scalar_type* entering_plane = plane(ring.slot(int_c<S>{}));
-      // The incoming value: one predicated load outside the owner branch (a
-      // column without a point is 0, never loaded from), as the twins load
-      // it; ptxas branched around the plain load and recomputed the tile
-      // origin for the owner test every plane (st_reg_shift TTI).
-      points.for_each_slot([&](auto slot) {
-        const bool owns = owner[slot];
-        const index_t idx = column[slot] + offset;
-        auto& incoming = queue[slot][queue_slot<Fixed, Q, U, 2 * R>()];
-        if constexpr (Prefetch) {
-          if (owns) incoming = ahead[slot];
+      // Shifting: the incoming value is one predicated load outside the
+      // owner branch (a column without a point is 0, never loaded from), as
+      // the twin loads it; ptxas branched around the plain load and
+      // recomputed the tile origin for the owner test every plane (TTI).
+      if constexpr (!Prefetch)
+        points.for_each_slot([&](auto slot) {
+          auto& incoming = queue[slot][queue_slot<Fixed, Q, U, 2 * R>()];
+          const index_t idx = column[slot] + offset + R * sz;
           for (int f = 0; f < F; ++f)
-            ahead[slot][f] = ExecTraits<Exec>::load_if(owns && more, data.cur[f] + idx + (R + 1) * sz, ahead[slot][f]);
-        } else {
-          for (int f = 0; f < F; ++f)
-            incoming[f] = ExecTraits<Exec>::load_if(owns, data.cur[f] + idx + R * sz, incoming[f]);
-        }
-      });
+            incoming[f] = ExecTraits<Exec>::load_if(owner[slot], data.cur[f] + idx, incoming[f]);
+        });
       points.for_each_column([&](int cx, int cy, auto slot) {
         if (!owner[slot]) return;
+        // Prefetch: the plane-ahead loads under the branch; ptxas predicates
+        // them where registers allow (iso) and the predicated source form
+        // spilled more (TTI: 120 -> 148 B of reloads).
         if constexpr (Prefetch) {
-          if (more) next_point[slot].load(data, column[slot] + offset + sz);
+          const index_t idx = column[slot] + offset;
+          queue[slot][queue_slot<Fixed, Q, U, 2 * R>()] = ahead[slot];
+          if (more) {
+            for (int f = 0; f < F; ++f) ahead[slot][f] = data.cur[f][idx + (R + 1) * sz];
+            next_point[slot].load(data, idx + sz);
+          }
         }
         const auto& entering = queue[slot][queue_slot<Fixed, Q, U, R + S>()];
         scalar_type* dst = entering_plane + layout.centre(cx, cy);
