@@ -66,6 +66,9 @@ KOKKOS_FORCEINLINE_FUNCTION void team_for_2d(const Team& team, int rows, int col
   TeamGrid2D(team, cols_hint).for_each(rows, cols, f);
 }
 
+// Tag of the TilePoints constructor that splits the rank where it is used.
+struct SplitWhereUsed {};
+
 // The tile points (cx, cy, cz), cx fastest, that this thread owns, worked
 // out once per tile. for_each(f) calls f(cx, cy, cz, slot), where slot
 // indexes the thread's per-point state: on GPUs (one point per thread) slot
@@ -99,16 +102,13 @@ struct TilePoints {
   // the rank split with the divisors the grid prepared on the host.
   template <class Team>
   KOKKOS_INLINE_FUNCTION TilePoints(const Team& team, const TileGrid& tiles)
-      : dx(tiles.dx), dy(tiles.dy), dz(tiles.dz), rank(team.team_rank()), size(team.team_size()) {
-    if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
-      active = rank < dx * dy * dz;
-      const int row = tiles.by_dx.div(rank);  // rank / dx
-      cx = rank - row * dx;
-      cz = tiles.by_dxdy.div(rank);
-      cy = row - cz * dy;
-      pin();
-    }
-  }
+      : TilePoints(tiles, team.team_rank(), team.team_size()) {}
+  // The same split made where it is used: the rank passes through
+  // ExecTraits::fresh_value, so the split is not hoisted out of the league
+  // loop and held in registers through the rest of the kernel.
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION TilePoints(const Team& team, const TileGrid& tiles, SplitWhereUsed)
+      : TilePoints(tiles, ExecTraits<Exec>::fresh_value(team.team_rank()), team.team_size()) {}
 
   template <class F>
   KOKKOS_FORCEINLINE_FUNCTION void for_each(F&& f) const {
@@ -144,6 +144,18 @@ struct TilePoints {
   }
 
  private:
+  KOKKOS_INLINE_FUNCTION TilePoints(const TileGrid& tiles, int team_rank, int team_size)
+      : dx(tiles.dx), dy(tiles.dy), dz(tiles.dz), rank(team_rank), size(team_size) {
+    if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
+      active = rank < dx * dy * dz;
+      const int row = tiles.by_dx.div(rank);  // rank / dx
+      cx = rank - row * dx;
+      cz = tiles.by_dxdy.div(rank);
+      cy = row - cz * dy;
+      pin();
+    }
+  }
+
   KOKKOS_FORCEINLINE_FUNCTION void pin() {
     if constexpr (Pinned) {
       using T = ExecTraits<Exec>;
