@@ -162,7 +162,6 @@ struct TilePoints {
       active = T::opaque_value(int(active)) != 0;
       cx = T::opaque_value(cx);
       cy = T::opaque_value(cy);
-      cz = T::opaque_value(cz);
     }
   }
 };
