@@ -47,7 +47,7 @@ struct Smem3dBody {
     const TeamGrid2D threads(team, layout.dx, tiles.by_dx);
     for (int pz = 0; pz < nzv + 2 * R; ++pz)
       stage_plane(threads, data, ext, layout, o, o.z - R + pz, scratch + pz * layout.plane_stride, PlainCopy{});
-    team.team_barrier();
+    ExecTraits<Exec>::team_barrier(team);  // __syncthreads for a Kokkos CUDA team (traits)
 
     // The tile grid's rank split (host-prepared divisors, no division) after
     // the barrier, made there (SplitWhereUsed): left to itself nvcc hoists
