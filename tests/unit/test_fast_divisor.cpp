@@ -59,16 +59,11 @@ TEST_CASE("tile origins and a tile's points split ranks as plain division does",
           const EmulatedThread t{r, threads};
           const TilePoints<EmulatedGpu> fast(t, tiles);
           const TilePoints<EmulatedGpu> plain(t, dx, dy, dz);
-          const TilePoints<EmulatedGpu> where_used(t, tiles, SplitWhereUsed{});
           REQUIRE(fast.active == plain.active);
-          REQUIRE(where_used.active == plain.active);
           if (!plain.active) continue;
           REQUIRE(fast.cx == plain.cx);
           REQUIRE(fast.cy == plain.cy);
           REQUIRE(fast.cz == plain.cz);
-          REQUIRE(where_used.cx == plain.cx);
-          REQUIRE(where_used.cy == plain.cy);
-          REQUIRE(where_used.cz == plain.cz);
         }
       }
     }
@@ -121,5 +116,4 @@ TEST_CASE("load_if reads the pointer only where the predicate holds", "[unit][ti
   REQUIRE(T::load_if(false, static_cast<const float*>(nullptr), -1.0f) == -1.0f);  // never dereferenced
   const double wide = 0.125;
   REQUIRE(T::load_if(true, &wide, 3.0) == 0.125);
-  REQUIRE(T::fresh_value(17) == 17);
 }

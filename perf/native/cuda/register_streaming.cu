@@ -5,22 +5,11 @@
 #include "cuda/launchers.cuh"
 #include "device/register_streaming.hpp"
 
-#include <cstdlib>
-#include <cstring>
-
 namespace seis::native::dev {
 
 template <class Op, bool Fixed, bool Prefetch>
 int launch_register_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   const LaunchPlan plan = plan_register_streaming<Op, Prefetch>(box, s);
-  if constexpr (Prefetch) {
-    // A/B: SEIS_NATIVE_RS_AHEAD=branch loads the plane ahead under the owner
-    // branch (the Kokkos kernel's source form) instead of predicated.
-    const char* form = std::getenv("SEIS_NATIVE_RS_AHEAD");
-    if (form && std::strcmp(form, "branch") == 0)
-      return launch_kernel(register_streaming_kernel<Op, CudaBackend, Fixed, Prefetch, true>, plan, stream, a,
-                           plan.tiles, plan.layout);
-  }
   return launch_kernel(register_streaming_kernel<Op, CudaBackend, Fixed, Prefetch>, plan, stream, a, plan.tiles,
                        plan.layout);
 }

@@ -47,15 +47,16 @@ struct Smem3dBody {
     const TeamGrid2D threads(team, layout.dx, tiles.by_dx);
     for (int pz = 0; pz < nzv + 2 * R; ++pz)
       stage_plane(threads, data, ext, layout, o, o.z - R + pz, scratch + pz * layout.plane_stride, PlainCopy{});
-    ExecTraits<Exec>::team_barrier(team);  // __syncthreads for a Kokkos CUDA team (traits)
+    team.team_barrier();
 
-    // The tile grid's rank split (host-prepared divisors, no division) after
-    // the barrier, made there (SplitWhereUsed): left to itself nvcc hoists
-    // it out of the league loop and holds it through the staging (TTI 40 ->
-    // 48 registers, 6 -> 5 teams per SM, 4 % slower on the H100), and the
-    // plain split cost three runtime divisions a point. nvcc 13 sm_90, TTI:
-    // 40 registers, post-barrier code 740 -> ~685 instructions (twin 653).
-    TilePoints<Exec>(team, tiles, SplitWhereUsed{}).for_each([&](int cx, int cy, int cz, auto) {
+    // The plain rank split, once a point, after the barrier: the tile grid's
+    // cheaper one (TilePoints(team, tiles)) is hoisted out of the league
+    // loop by nvcc and held through the staging, which took TTI from 56 to
+    // 110 registers (no launch bounds; the twin: 48). Tried again with the
+    // staging grid above (parity3): iso 32 registers, 658 -> 602
+    // instructions, but TTI with the centre-term math of tti3 40 -> 48
+    // registers, 6 -> 5 teams per SM, 4 % slower on the H100.
+    TilePoints<Exec>(team, layout.dx, layout.dy, tiles.dz).for_each([&](int cx, int cy, int cz, auto) {
       if (!ext.owns(cx, cy) || cz >= nzv) return;
       const index_t idx = data.grid.index(o.x + cx, o.y + cy, o.z + cz);
       const scalar_type* centre = scratch + (cz + R) * layout.plane_stride + layout.centre(cx, cy);

@@ -66,9 +66,6 @@ KOKKOS_FORCEINLINE_FUNCTION void team_for_2d(const Team& team, int rows, int col
   TeamGrid2D(team, cols_hint).for_each(rows, cols, f);
 }
 
-// Tag of the TilePoints constructor that splits the rank where it is used.
-struct SplitWhereUsed {};
-
 // The tile points (cx, cy, cz), cx fastest, that this thread owns, worked
 // out once per tile. for_each(f) calls f(cx, cy, cz, slot), where slot
 // indexes the thread's per-point state: on GPUs (one point per thread) slot
@@ -94,7 +91,12 @@ struct TilePoints {
       cx = rank % dx;
       cy = (rank / dx) % dy;
       cz = rank / (dx * dy);
-      pin();
+      if constexpr (Pinned) {
+        using T = ExecTraits<Exec>;
+        active = T::opaque_value(int(active)) != 0;
+        cx = T::opaque_value(cx);
+        cy = T::opaque_value(cy);
+      }
     }
   }
 
@@ -102,13 +104,15 @@ struct TilePoints {
   // the rank split with the divisors the grid prepared on the host.
   template <class Team>
   KOKKOS_INLINE_FUNCTION TilePoints(const Team& team, const TileGrid& tiles)
-      : TilePoints(tiles, team.team_rank(), team.team_size()) {}
-  // The same split made where it is used: the rank passes through
-  // ExecTraits::fresh_value, so the split is not hoisted out of the league
-  // loop and held in registers through the rest of the kernel.
-  template <class Team>
-  KOKKOS_INLINE_FUNCTION TilePoints(const Team& team, const TileGrid& tiles, SplitWhereUsed)
-      : TilePoints(tiles, ExecTraits<Exec>::fresh_value(team.team_rank()), team.team_size()) {}
+      : dx(tiles.dx), dy(tiles.dy), dz(tiles.dz), rank(team.team_rank()), size(team.team_size()) {
+    if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
+      active = rank < dx * dy * dz;
+      const int row = tiles.by_dx.div(rank);  // rank / dx
+      cx = rank - row * dx;
+      cz = tiles.by_dxdy.div(rank);
+      cy = row - cz * dy;
+    }
+  }
 
   template <class F>
   KOKKOS_FORCEINLINE_FUNCTION void for_each(F&& f) const {
@@ -141,28 +145,6 @@ struct TilePoints {
   template <class F>
   KOKKOS_FORCEINLINE_FUNCTION void for_each_column(F&& f) const {
     for_each([&](int x, int y, int, auto slot) { f(x, y, slot); });
-  }
-
- private:
-  KOKKOS_INLINE_FUNCTION TilePoints(const TileGrid& tiles, int team_rank, int team_size)
-      : dx(tiles.dx), dy(tiles.dy), dz(tiles.dz), rank(team_rank), size(team_size) {
-    if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
-      active = rank < dx * dy * dz;
-      const int row = tiles.by_dx.div(rank);  // rank / dx
-      cx = rank - row * dx;
-      cz = tiles.by_dxdy.div(rank);
-      cy = row - cz * dy;
-      pin();
-    }
-  }
-
-  KOKKOS_FORCEINLINE_FUNCTION void pin() {
-    if constexpr (Pinned) {
-      using T = ExecTraits<Exec>;
-      active = T::opaque_value(int(active)) != 0;
-      cx = T::opaque_value(cx);
-      cy = T::opaque_value(cy);
-    }
   }
 };
 

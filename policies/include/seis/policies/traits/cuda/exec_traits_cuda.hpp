@@ -63,13 +63,6 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
     KOKKOS_IF_ON_DEVICE((asm("" : "+r"(v));))
     return v;
   }
-  // v, recomputed where it is used: a volatile asm is not moved out of a
-  // loop, so neither is what is derived from it (a value nvcc would
-  // otherwise hoist and hold in registers across the loop).
-  KOKKOS_FORCEINLINE_FUNCTION static int fresh_value(int v) {
-    KOKKOS_IF_ON_DEVICE((asm volatile("" : "+r"(v));))
-    return v;
-  }
   // *p if pred, else old: one predicated load (@p ld.global), where ptxas
   // branches around a plain load under `if (pred)` in the st_reg kernels'
   // plane loop (the twins' CudaBackend::load_if, perf/native/cuda).
