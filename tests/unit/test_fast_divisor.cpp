@@ -88,3 +88,32 @@ TEST_CASE("a team grid built with a host-prepared divisor deals out the cells as
     }
   }
 }
+
+TEST_CASE("every state slot of a thread is visited once, a GPU thread without a point included", "[unit][tiles]") {
+  // GPU: slot 0 on every thread, points or not (the predicated st_reg load).
+  for (const int r : {0, 7, 40}) {
+    const EmulatedThread t{r, 48};
+    const TilePoints<EmulatedGpu> gpu(t, 8, 4);  // 32 points: thread 40 has none
+    int visits = 0;
+    gpu.for_each_slot([&](auto slot) {
+      REQUIRE(int(slot) == 0);
+      ++visits;
+    });
+    REQUIRE(visits == 1);
+  }
+  // Host: one slot per point of the thread, in the order for_each numbers them.
+  const EmulatedThread host{0, 1};
+  const TilePoints<Kokkos::DefaultHostExecutionSpace> points(host, 8, 4, 2);
+  int next = 0;
+  points.for_each_slot([&](auto slot) { REQUIRE(int(slot) == next++); });
+  REQUIRE(next == 8 * 4 * 2);
+}
+
+TEST_CASE("load_if reads the pointer only where the predicate holds", "[unit][tiles]") {
+  using T = ExecTraits<Kokkos::DefaultHostExecutionSpace>;
+  const float value = 2.5f;
+  REQUIRE(T::load_if(true, &value, -1.0f) == 2.5f);
+  REQUIRE(T::load_if(false, static_cast<const float*>(nullptr), -1.0f) == -1.0f);  // never dereferenced
+  const double wide = 0.125;
+  REQUIRE(T::load_if(true, &wide, 3.0) == 0.125);
+}

@@ -45,7 +45,7 @@ void fill(WaveState<Physics, Kokkos::HostSpace>& s) {
   }
 }
 
-template <class Physics>
+template <class Physics, bool Packed = false>
 void compare_plans(int nx, int ny, int dx, int dy, int threads, bool halo_only) {
   using Scalar = typename Physics::scalar_type;
   const Grid g(nx, ny, 6, 1, 1, 1, sizeof(Scalar));
@@ -63,7 +63,7 @@ void compare_plans(int nx, int ny, int dx, int dy, int threads, bool halo_only) 
     std::vector<Scalar> by_plans(std::size_t(L.plane_stride), Scalar(-12345));
     for (int r = 0; r < threads; ++r) {
       const EmulatedThread me{r, threads};
-      const PlaneStager<Physics, test::EmulatedGpu, 4> stager(me, d, ext, L, o, halo_only);
+      const PlaneStager<Physics, test::EmulatedGpu, 4, Packed> stager(me, d, ext, L, o, halo_only);
       REQUIRE(stager.count >= 0);  // the plan, not the fallback
       stager.stage(me, staged_plane, by_plans.data(), PlainCopy{});
     }
@@ -75,7 +75,7 @@ void compare_plans(int nx, int ny, int dx, int dy, int threads, bool halo_only) 
 // `out` (global memory: the test reads every cell back) with PlaneStager, as
 // the strategies do; `planless` counts GPU threads that fell back to the
 // team loops.
-template <class Physics, class Exec>
+template <class Physics, class Exec, bool Packed>
 struct StageTiles {
   using scalar_type = typename Physics::scalar_type;
   StepData<Physics> data;
@@ -90,13 +90,13 @@ struct StageTiles {
     const int t = team.league_rank();
     const TileOrigin o = tiles.origin(t);
     const TileExtent ext(tiles.box, layout, o);
-    const PlaneStager<Physics, Exec, 4> stager(team, data, ext, layout, o, halo_only);
+    const PlaneStager<Physics, Exec, 4, Packed> stager(team, data, ext, layout, o, halo_only);
     if (ExecTraits<Exec>::is_gpu && stager.count < 0) Kokkos::atomic_add(&planless(), 1);
     stager.stage(team, staged_plane, out.data() + std::size_t(t) * std::size_t(layout.plane_stride), PlainCopy{});
   }
 };
 
-template <class Physics, class Exec>
+template <class Physics, class Exec, bool Packed = false>
 void compare_on_space(int nx, int ny, int dx, int dy, int threads, bool halo_only) {
   using Scalar = typename Physics::scalar_type;
   using Mem = test::MemOf<Exec>;
@@ -110,7 +110,7 @@ void compare_on_space(int nx, int ny, int dx, int dy, int threads, bool halo_onl
   const Box box{1, nx - 1, 2, ny, 0, 6};
   const TileGrid tiles(box, dx, dy, 6);
   const int n = tiles.league_size();
-  StageTiles<Physics, Exec> stage{s.step_data(Physics(g)), tiles, L, halo_only,
+  StageTiles<Physics, Exec, Packed> stage{s.step_data(Physics(g)), tiles, L, halo_only,
                                   Kokkos::View<Scalar*, Mem>("staged", std::size_t(n) * std::size_t(L.plane_stride)),
                                   Kokkos::View<int, Mem>("planless")};
   Kokkos::deep_copy(stage.out, Scalar(-12345));
@@ -120,7 +120,7 @@ void compare_on_space(int nx, int ny, int dx, int dy, int threads, bool halo_onl
   int planless = 0;
   Kokkos::deep_copy(planless, stage.planless);
   INFO(Physics::name() << " on " << Exec::name() << ", tile " << dx << "x" << dy << ", " << threads
-                       << " threads, halo only " << halo_only);
+                       << " threads, halo only " << halo_only << ", packed plan " << Packed);
   REQUIRE(planless == 0);  // on GPUs the plans, not the fallback
   const auto hd = host.step_data(Physics(g));
   for (int t = 0; t < n; ++t) {
@@ -144,6 +144,31 @@ TEST_CASE("GPU staging plans copy exactly the cells of the team loops", "[stagin
   }
 }
 
+// The packed plan (sliding_window's: a cell as row << 16 | column, decoded
+// every plane) copies the same cells as the plain one.
+TEST_CASE("packed GPU staging plans copy exactly the cells of the team loops", "[staging]") {
+  for (bool halo : {false, true}) {
+    compare_plans<IsoPhysics<float>, true>(37, 29, 32, 16, 512, halo);
+    compare_plans<IsoPhysics<float>, true>(67, 41, 16, 8, 128, halo);
+    compare_plans<TtiPhysics<float>, true>(37, 29, 32, 8, 256, halo);
+  }
+}
+
+TEST_CASE("a packed staged cell unpacks to its row and column up to the 16-bit limits", "[staging]") {
+  for (const StagedCell cell : {StagedCell{0, 0}, StagedCell{3, 70}, StagedCell{PackedCell::max_row, 0},
+                                StagedCell{0, PackedCell::max_column},
+                                StagedCell{PackedCell::max_row, PackedCell::max_column}}) {
+    const StagedCell back = PackedCell::unpack(PackedCell::pack(cell));
+    CHECK(back.r == cell.r);
+    CHECK(back.c == cell.c);
+  }
+  // A window one column or row wider than the packing holds takes the team loops.
+  CHECK(PackedCell::fits(PlaneLayout(PackedCell::max_column + 1 - 8, 8, 4, 4, 1)));
+  CHECK_FALSE(PackedCell::fits(PlaneLayout(PackedCell::max_column + 2 - 8, 8, 4, 4, 1)));
+  CHECK(PackedCell::fits(PlaneLayout(32, PackedCell::max_row + 1 - 8, 4, 4, 1)));
+  CHECK_FALSE(PackedCell::fits(PlaneLayout(32, PackedCell::max_row + 2 - 8, 4, 4, 1)));
+}
+
 TEMPLATE_PRODUCT_TEST_CASE("a team kernel stages exactly the cells of the one-thread team loops", "[staging]",
                            (SEIS_TEST_SPACES), (IsoPhysics<float>, TtiPhysics<float>)) {
   using P = typename TestType::type;
@@ -152,5 +177,6 @@ TEMPLATE_PRODUCT_TEST_CASE("a team kernel stages exactly the cells of the one-th
     compare_on_space<P, Exec>(37, 29, 32, 16, 512, halo);
     compare_on_space<P, Exec>(67, 41, 16, 8, 128, halo);
     compare_on_space<P, Exec>(21, 19, 16, 16, 256, halo);
+    compare_on_space<P, Exec, true>(67, 41, 16, 8, 128, halo);
   }
 }

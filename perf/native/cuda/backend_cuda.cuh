@@ -44,6 +44,12 @@ struct CudaBackend {
     asm("mov.u32 %0, %%laneid;" : "=r"(lane));
     return __shfl_sync(__activemask(), v, int(lane));
   }
+  // v, as a value produced where it is used (an empty volatile asm, which
+  // nvcc may not move out of a loop; ExecTraits<Cuda>::fresh_value).
+  static __device__ __forceinline__ int fresh_value(int v) {
+    asm volatile("" : "+r"(v));
+    return v;
+  }
   // The dynamic shared memory's base, worked out once: ptxas otherwise
   // rebuilds it from the CTA's cluster id (S2UR, tens of cycles, then ULEA)
   // at each use, 5 times a plane in the semi-stencil TTI loop, where the

@@ -60,6 +60,12 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
   const bool owner = ext.owns(cx, cy);
   RingIndex<P> ring(S);  // slot of the plane being updated
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
+  // Prefetch: the plane-ahead loads of a multi-field physics stay under the
+  // owner branch, the Kokkos kernel's form: predicated, the TTI twin spilled
+  // more (196 vs 168 B of reloads) and ran 23.83 vs 23.01 ms (H200, 900^3);
+  // one field predicated, as ptxas compiles the Kokkos iso kernel (branched,
+  // the iso twin ran 9.10 vs 7.15 ms; /work/notes/parity4-tti-gpu1).
+  constexpr bool branch_ahead = F > 1;
   Values<F> queue[Q];
   long long column = 0;  // the column's index at plane zb (0: a thread that owns no point)
   Values<F> ahead;   // Prefetch: own value of the plane after the newest
@@ -97,13 +103,21 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
     auto& incoming = queue[queue_slot<Fixed, Q, U, 2 * R>()];
     const long long idx = column + offset;
     if constexpr (Prefetch) {
-      if (owner) incoming = ahead;
-      for (int f = 0; f < F; ++f) ahead[f] = Backend::load_if(owner && more, a.cur[f] + idx + (R + 1) * sz, ahead[f]);
+      if constexpr (!branch_ahead) {
+        if (owner) incoming = ahead;
+        for (int f = 0; f < F; ++f) ahead[f] = Backend::load_if(owner && more, a.cur[f] + idx + (R + 1) * sz, ahead[f]);
+      }
     } else {
       for (int f = 0; f < F; ++f) incoming[f] = Backend::load_if(owner, a.cur[f] + idx + R * sz, incoming[f]);
     }
     if (owner) {
-      if constexpr (Prefetch) {
+      if constexpr (Prefetch && branch_ahead) {
+        incoming = ahead;
+        if (more) {
+          for (int f = 0; f < F; ++f) ahead[f] = a.cur[f][idx + (R + 1) * sz];
+          next_point.load(a, idx + sz);
+        }
+      } else if constexpr (Prefetch) {
         if (more) next_point.load(a, idx + sz);
       }
       const auto& entering = queue[queue_slot<Fixed, Q, U, R + S>()];

@@ -33,7 +33,9 @@ LaunchPlan plan_sliding_window(const Box& box, const Shape& s) {
   return LaunchPlan{TileGrid::make(align_box_x(box, VEC), s.dx * VEC, s.dy, zchunk), L, s.dx, s.dy, 1, L.bytes(1)};
 }
 
-template <class Op, class Backend>
+// Packed: the halo plan packed as the Kokkos body's (PlaneStager<..., true>);
+// the launcher picks the faster form per physics (cuda/sliding_window.cu).
+template <class Op, class Backend, bool Packed = false>
 __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::wide)
     sliding_window_kernel(const StepArgs<Op> a, const Box box, const TileGrid tiles, const PlaneLayout L) {
   using Accum = typename Op::Accum;
@@ -49,7 +51,7 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::wide)
   const TileOrigin o = tiles.origin();  // tiles cover `box` with x0 aligned down
   const TileExtent ext(tiles.box, L, o);
   const int cx = int(threadIdx.x) * VEC, cy = int(threadIdx.y);
-  const PlaneStager<Op, 4> halo(a, ext, L, o, true);  // at most 4 cells per thread, else the team loops
+  const PlaneStager<Op, 4, Packed, Backend> halo(a, ext, L, o, true);  // at most 4 cells per thread, else the team loops
   const int zb = o.z, ze = tiles.z_end(zb);
   const bool owner = ext.owns(cx, cy);
   Lanes<Values<F>, VEC> window[Q];  // planes zl-2R .. zl

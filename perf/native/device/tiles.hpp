@@ -16,6 +16,8 @@
 #include "device/common.hpp"
 #include "seis/math/tile_geometry.hpp"  // TileOrigin, PlaneLayout, TileExtent, staged cells, align_box_x
 
+#include <type_traits>
+
 namespace seis::native::dev {
 
 struct TileGrid {
@@ -139,8 +141,12 @@ SEIS_NATIVE_DEV void stage_plane_halo(const StepArgs<Op>& a, const TileExtent& e
 // index", §IV.B). When a thread would own more than K cells, or with K = 0
 // (planes staged too rarely to spend registers on a plan), the team loops
 // above (stage_plane / stage_plane_halo) do the copy.
-template <class Op, int K>
+// Packed (tile_staging.hpp): a cell as one int, row << 16 | column, decoded
+// in every plane (Backend::fresh_value): half the registers of the plan.
+template <class Op, int K, bool Packed = false, class Backend = void>
 struct PlaneStager {
+  static_assert(!Packed || !std::is_void_v<Backend>, "a packed plan decodes its cells with Backend::fresh_value");
+  static constexpr int KS = K > 0 ? K : 1;
   const StepArgs<Op>* a;
   TileExtent ext;
   PlaneLayout L;
@@ -148,7 +154,7 @@ struct PlaneStager {
   bool halo_only;
   long long window0 = 0;  // global index of window cell (0, 0) on plane z = 0
   int count = -1;         // this thread's cells; -1: use the team loops
-  int src[K > 0 ? K : 1] = {}, dst[K > 0 ? K : 1] = {};
+  int src[KS] = {}, dst[Packed ? 1 : KS] = {};  // Packed: src holds the packed cells
 
   SEIS_NATIVE_DEV PlaneStager(const StepArgs<Op>& args, const TileExtent& e, const PlaneLayout& layout,
                               TileOrigin origin, bool halo)
@@ -158,6 +164,7 @@ struct PlaneStager {
       const int total = cells.count();
       const int size = team_size();
       if (total > K * size) return;
+      if (Packed && !PackedCell::fits(layout)) return;  // a row or column beyond 16 bits: the team loops
       window0 = point_index(args.grid, origin.x - layout.hx, origin.y - layout.hy, 0);
       const int sy = int(args.grid.stride_y);
       count = 0;
@@ -165,8 +172,12 @@ struct PlaneStager {
         const int i = team_rank() + k * size;
         if (i >= total) break;
         const StagedCell cell = cells(i);
-        src[k] = cell.r * sy + cell.c;
-        dst[k] = cell.r * layout.w + cell.c;
+        if constexpr (Packed) {
+          src[k] = PackedCell::pack(cell);
+        } else {
+          src[k] = cell.r * sy + cell.c;
+          dst[k] = cell.r * layout.w + cell.c;
+        }
         count = k + 1;
       }
     }
@@ -179,8 +190,18 @@ struct PlaneStager {
       if (count >= 0) {
         const long long base = window0 + (long long)z * a->grid.stride_z;
         static_for<0, K>([&](auto k) {
-          if (k < count)
-            for (int f = 0; f < Op::F; ++f) copy(dst_plane + f * L.field_stride + dst[k], a->cur[f] + base + src[k]);
+          if (k < count) {
+            int s = src[k], d = 0;
+            if constexpr (Packed) {
+              // Decoded here, in every plane (not hoisted out of the z loop and held).
+              const StagedCell cell = PackedCell::unpack(Backend::fresh_value(src[k]));
+              s = cell.r * int(a->grid.stride_y) + cell.c;
+              d = cell.r * L.w + cell.c;
+            } else {
+              d = dst[k];
+            }
+            for (int f = 0; f < Op::F; ++f) copy(dst_plane + f * L.field_stride + d, a->cur[f] + base + s);
+          }
         });
         return;
       }

@@ -27,6 +27,7 @@ struct HipBackend {
     return p;
   }
   static __device__ __forceinline__ int opaque_value(int v) { return v; }
+  static __device__ __forceinline__ int fresh_value(int v) { return v; }
   static __device__ __forceinline__ float* opaque_shared(float* p) { return p; }
   static __device__ __forceinline__ void async_commit() {}
   static __device__ __forceinline__ void async_wait() { __syncthreads(); }

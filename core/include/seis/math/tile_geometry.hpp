@@ -66,6 +66,17 @@ struct StagedCell {
   int r, c;
 };
 
+// A staged cell in one int, row << 16 | column: a stager's per-thread plan
+// in half the registers, for kernels that spill at their register budget
+// (sliding_window), at two multiply-adds a cell and plane to decode.
+struct PackedCell {
+  static constexpr int max_column = 0xffff, max_row = 0x7fff;
+  // Whether every cell of a window of layout L packs.
+  SEIS_INLINE static bool fits(const PlaneLayout& L) { return L.w - 1 <= max_column && L.h - 1 <= max_row; }
+  SEIS_INLINE static int pack(StagedCell cell) { return cell.r << 16 | cell.c; }
+  SEIS_INLINE static StagedCell unpack(int packed) { return {packed >> 16, packed & max_column}; }
+};
+
 // The cells a staged plane copies: the whole window, or only its halo ring
 // (the tile points are written by the threads that own them, from
 // registers). Cell i is numbered row by row; the halo ring numbers the bands

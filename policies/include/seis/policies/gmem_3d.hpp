@@ -40,10 +40,21 @@ struct Gmem3dBody {
       const int sy = int(data.grid.stride_y());
       const auto coeffs = point_coeffs<Exec>(data, idx);
       typename Physics::accum_type acc{};
+      // Kokkos' league loop encloses this body, and nvcc hoisted the planes'
+      // and rows' 64-bit offsets (sz, 2 sz, sy, ... sign-extended) out of it:
+      // 2 integer instructions an address, or registers (TTI: 64). The
+      // point's address opaque and the strides fresh in every iteration, each
+      // plane and row is one wide multiply-add off the point (nvcc 13, sm_90,
+      // instructions on a thread's path: iso ~229 -> ~210, 32 registers; TTI
+      // ~787 (with sz fresh alone) -> ~696, 64 -> 40 registers; the twin, with
+      // no loop around it, takes sz fresh only).
+      const scalar_type* at[F];
+      for (int f = 0; f < F; ++f) at[f] = ExecTraits<Exec>::opaque_base(data.cur[f] + idx);
+      const int psz = ExecTraits<Exec>::fresh_value(sz), psy = ExecTraits<Exec>::fresh_value(sy);
       static_for<-R, R + 1>([&](auto dz) {
         PlaneWindow<scalar_type, F> window;
-        for (int f = 0; f < F; ++f) window.base[f] = data.cur[f] + idx + dz * sz;
-        window.row_stride = sy;
+        for (int f = 0; f < F; ++f) window.base[f] = at[f] + dz * psz;
+        window.row_stride = psy;
         acc += data.physics.plane_term(dz, window, coeffs);
       });
       finish_point<Exec, false>(data, idx, acc, load_centre(data, idx));

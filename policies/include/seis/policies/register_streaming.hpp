@@ -67,14 +67,16 @@ struct RegisterStreamingBody
     RingIndex<P> ring(S);  // slot of the plane being updated
     auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
     values_type queue[CPT][Q];
-    index_t column[CPT];        // the column's index at plane zb
+    index_t column[CPT] = {};   // the column's index at plane zb (0: no point, never loaded from)
+    bool owner[CPT] = {};       // the column lies in the box: worked out once per tile
     values_type ahead[CPT];     // Prefetch: own value of the plane after the newest
     point_type point[CPT];      // Prefetch: previous-time and model values of the point
     point_type next_point[CPT];
 
     // Prologue: planes zb-R .. zb+R-1 into the queues, zb-S .. zb+S-1 into scratch.
     points.for_each_column([&](int cx, int cy, auto slot) {
-      if (!ext.owns(cx, cy)) return;
+      owner[slot] = ext.owns(cx, cy);
+      if (!owner[slot]) return;
       column[slot] = data.grid.index(o.x + cx, o.y + cy, zb);
       const index_t idx = column[slot] - R * sz;
       unrolled<0, 2 * R>([&](auto i) {
@@ -97,18 +99,30 @@ struct RegisterStreamingBody
       const index_t offset = index_t(k) * sz;
       const bool more = k + 1 < n;
       scalar_type* entering_plane = plane(ring.slot(int_c<S>{}));
+      // Shifting: the incoming value is one predicated load outside the
+      // owner branch (a column without a point is 0, never loaded from), as
+      // the twin loads it; ptxas branched around the plain load and
+      // recomputed the tile origin for the owner test every plane (TTI
+      // 900^3, H200: 26.34 -> 21.85 ms, /work/notes/parity4-tti-gpu1).
+      if constexpr (!Prefetch)
+        points.for_each_slot([&](auto slot) {
+          auto& incoming = queue[slot][queue_slot<Fixed, Q, U, 2 * R>()];
+          const index_t idx = column[slot] + offset + R * sz;
+          for (int f = 0; f < F; ++f)
+            incoming[f] = ExecTraits<Exec>::load_if(owner[slot], data.cur[f] + idx, incoming[f]);
+        });
       points.for_each_column([&](int cx, int cy, auto slot) {
-        if (!ext.owns(cx, cy)) return;
-        const index_t idx = column[slot] + offset;
-        auto& incoming = queue[slot][queue_slot<Fixed, Q, U, 2 * R>()];
+        if (!owner[slot]) return;
+        // Prefetch: the plane-ahead loads under the branch; ptxas predicates
+        // them where registers allow (iso) and the predicated source form
+        // spilled more (TTI: 120 -> 148 B of reloads).
         if constexpr (Prefetch) {
-          incoming = ahead[slot];
+          const index_t idx = column[slot] + offset;
+          queue[slot][queue_slot<Fixed, Q, U, 2 * R>()] = ahead[slot];
           if (more) {
             for (int f = 0; f < F; ++f) ahead[slot][f] = data.cur[f][idx + (R + 1) * sz];
             next_point[slot].load(data, idx + sz);
           }
-        } else {
-          for (int f = 0; f < F; ++f) incoming[f] = data.cur[f][idx + R * sz];
         }
         const auto& entering = queue[slot][queue_slot<Fixed, Q, U, R + S>()];
         scalar_type* dst = entering_plane + layout.centre(cx, cy);
@@ -124,7 +138,7 @@ struct RegisterStreamingBody
       }
 
       points.for_each_column([&](int cx, int cy, auto slot) {
-        if (!ext.owns(cx, cy)) return;
+        if (!owner[slot]) return;
         if constexpr (!Prefetch) point[slot].load(data, column[slot] + offset);
         const auto coeffs = data.physics.coeffs(point[slot]);
         const int centre = layout.centre(cx, cy);

@@ -72,7 +72,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     const TileExtent ext(tiles.box, layout, o);
     const int threads_x = layout.dx / VEC;
     const TilePoints<Exec> points(team, threads_x, layout.dy);
-    const PlaneStager<Physics, Exec, 4> halo(team, data, ext, layout, o, true);
+    const PlaneStager<Physics, Exec, 4, true> halo(team, data, ext, layout, o, true);
     const int zb = o.z, ze = tiles.z_end(zb);
     Lanes<values_type, VEC> window[CPT][Q];  // planes zl-2R .. zl
     Lanes<accum_type, VEC> out[CPT][NA];     // points zl-R .. zl+S

@@ -130,6 +130,17 @@ struct TilePoints {
     }
   }
 
+  // f(slot) for each of this thread's state slots, on a GPU thread whether
+  // or not it has a point (its state then unused): for work a kernel
+  // predicates on per-point state rather than branching around it.
+  template <class F>
+  KOKKOS_FORCEINLINE_FUNCTION void for_each_slot(F&& f) const {
+    if constexpr (ExecTraits<Exec>::columns_per_thread == 1)
+      f(int_c<0>{});
+    else
+      for_each([&](int, int, int, auto slot) { f(slot); });
+  }
+
   // The 2D case: f(cx, cy, slot).
   template <class F>
   KOKKOS_FORCEINLINE_FUNCTION void for_each_column(F&& f) const {

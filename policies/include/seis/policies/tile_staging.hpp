@@ -103,9 +103,13 @@ struct TeamSharesHalos : std::false_type {};
 // semi-stencil seed's "arithmetic index", §IV.B). On the host, when a
 // thread would own more than K cells, or with K = 0 (planes staged too
 // rarely to spend registers on a plan), the team loops above do the copy.
-template <class Physics, class Exec, int K>
+// Packed: a cell is kept as one int, row << 16 | column, its offsets worked
+// out per plane (two multiply-adds): half the registers of the plan, for a
+// kernel that spills at its register budget (sliding_window).
+template <class Physics, class Exec, int K, bool Packed = false>
 struct PlaneStager {
   using scalar_type = typename Physics::scalar_type;
+  static constexpr int KS = K > 0 ? K : 1;
   const StepData<Physics>* data;
   TileExtent ext;
   PlaneLayout layout;
@@ -113,7 +117,7 @@ struct PlaneStager {
   bool halo_only;
   index_t window0 = 0;  // global index of window cell (0, 0) on plane z = 0
   int count = -1;       // this thread's cells; -1: use the team loops
-  int src[K > 0 ? K : 1] = {}, dst[K > 0 ? K : 1] = {};
+  int src[KS] = {}, dst[Packed ? 1 : KS] = {};  // Packed: src holds the packed cells
 
   template <class Team>
   KOKKOS_INLINE_FUNCTION PlaneStager(const Team& team, const StepData<Physics>& d, const TileExtent& e,
@@ -124,6 +128,7 @@ struct PlaneStager {
       const int total = cells.count();
       const int size = team.team_size();
       if (total > K * size) return;
+      if (Packed && !PackedCell::fits(L)) return;  // a row or column beyond 16 bits: the team loops
       window0 = d.grid.index(o.x - L.hx, o.y - L.hy, 0);
       const int sy = int(d.grid.stride_y());
       count = 0;
@@ -131,8 +136,12 @@ struct PlaneStager {
         const int i = team.team_rank() + k * size;
         if (i >= total) break;
         const StagedCell cell = cells(i);
-        src[k] = cell.r * sy + cell.c;
-        dst[k] = cell.r * L.w + cell.c;
+        if constexpr (Packed) {
+          src[k] = PackedCell::pack(cell);
+        } else {
+          src[k] = cell.r * sy + cell.c;
+          dst[k] = cell.r * L.w + cell.c;
+        }
         count = k + 1;
       }
     }
@@ -145,9 +154,19 @@ struct PlaneStager {
       if (count >= 0) {
         const index_t base = window0 + index_t(z) * data->grid.stride_z();
         static_for<0, K>([&](auto k) {
-          if (k < count)
+          if (k < count) {
+            int s = src[k], d = 0;
+            if constexpr (Packed) {
+              // Decoded here, in every plane (not hoisted out of the z loop and held).
+              const StagedCell cell = PackedCell::unpack(ExecTraits<Exec>::fresh_value(src[k]));
+              s = cell.r * int(data->grid.stride_y()) + cell.c;
+              d = cell.r * layout.w + cell.c;
+            } else {
+              d = dst[k];
+            }
             for (int f = 0; f < Physics::num_fields; ++f)
-              copy(dst_plane + f * layout.field_stride + dst[k], data->cur[f] + base + src[k]);
+              copy(dst_plane + f * layout.field_stride + d, data->cur[f] + base + s);
+          }
         });
         return;
       }

@@ -15,6 +15,8 @@
 //   vector_width               widest x vector the backend profits from
 //   opaque_base(p)             p, hidden from the optimiser (32-bit offsets from it stay cheap)
 //   opaque_value(v)            v, hidden from the optimiser (kept in a register, never recomputed)
+//   fresh_value(v)             v, where it is used: what is derived from it is not hoisted out of loops
+//   load_if(pred, p, old)      *p if pred, else old, with no branch around the load
 //   has_cluster_launch         thread-block clusters (CUDA sm_90+)
 //   device_memory_bytes()      memory a run may allocate
 //   fp32_peak()                FP32 peak from the device's properties (0 when
@@ -64,6 +66,11 @@ struct SynchronousCopyTraits {
     return p;
   }
   KOKKOS_FORCEINLINE_FUNCTION static int opaque_value(int v) { return v; }
+  KOKKOS_FORCEINLINE_FUNCTION static int fresh_value(int v) { return v; }
+  template <class Scalar>
+  KOKKOS_FORCEINLINE_FUNCTION static Scalar load_if(bool pred, const Scalar* p, Scalar old) {
+    return pred ? *p : old;
+  }
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait_copies() {}
 };
 

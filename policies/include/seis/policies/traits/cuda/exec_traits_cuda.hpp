@@ -63,6 +63,31 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
     KOKKOS_IF_ON_DEVICE((asm("" : "+r"(v));))
     return v;
   }
+  // v, as a value produced where it is used (an empty volatile asm, which
+  // nvcc may not move out of a loop): what is derived from it is computed
+  // there too, in a few registers, instead of once before the loop and
+  // held, or spilled, across it (Kokkos' league loop encloses every body).
+  KOKKOS_FORCEINLINE_FUNCTION static int fresh_value(int v) {
+    KOKKOS_IF_ON_DEVICE((asm volatile("" : "+r"(v));))
+    return v;
+  }
+  // *p if pred, else old: one predicated load (@p ld.global), where ptxas
+  // branches around a plain load under `if (pred)` in the st_reg kernels'
+  // plane loop (the twins' CudaBackend::load_if, perf/native/cuda).
+  template <class Scalar>
+  KOKKOS_FORCEINLINE_FUNCTION static Scalar load_if(bool pred, const Scalar* p, Scalar old) {
+    static_assert(sizeof(Scalar) == 4 || sizeof(Scalar) == 8, "float or double");
+    KOKKOS_IF_ON_DEVICE((
+        if constexpr (sizeof(Scalar) == 4) {
+          asm("{ .reg .pred q; setp.ne.u32 q, %2, 0; @q ld.global.f32 %0, [%1]; }"
+              : "+f"(old) : "l"(p), "r"(unsigned(pred)));
+        } else {
+          asm("{ .reg .pred q; setp.ne.u32 q, %2, 0; @q ld.global.f64 %0, [%1]; }"
+              : "+d"(old) : "l"(p), "r"(unsigned(pred)));
+        }
+        return old;))
+    KOKKOS_IF_ON_HOST((return pred ? *p : old;))
+  }
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait_copies() {
     KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(0);))
   }
