@@ -15,11 +15,11 @@ namespace seis::native::dev {
 template <class Op>
 int launch_gmem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   const LaunchPlan plan = plan_gmem_3d<Op>(box, s);
-  // The form that ran faster for each physics (H200, alternating runs): iso plain (1024^3 9.12 ms
-  // against 9.32 fresh; 512^3 0.926 / 0.947), TTI fresh (900^3 26.43 against 31.12 plain: 40
+  // The form that ran faster, told apart by the field count (H200, alternating runs): one field (iso) plain (1024^3 9.12 ms
+  // against 9.32 fresh; 512^3 0.926 / 0.947), two fields (TTI) fresh (900^3 26.43 against 31.12 plain: 40
   // registers instead of 56). SEIS_NATIVE_GMEM=plain|fresh picks one, for an A/B.
   const char* form = std::getenv("SEIS_NATIVE_GMEM");
-  const bool plain = form ? std::strcmp(form, "plain") == 0 : std::is_same_v<Op, IsoOp>;
+  const bool plain = form ? std::strcmp(form, "plain") == 0 : Op::F == 1;
   return launch_kernel(plain ? gmem_3d_kernel<Op, CudaBackend, false> : gmem_3d_kernel<Op, CudaBackend, true>, plan,
                        stream, a, plan.tiles);
 }
