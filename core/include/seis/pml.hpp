@@ -20,11 +20,7 @@
 // 8.2 against 6.8 ms per step for the 189 M slab points of iso-large-gpu on
 // an H100.) XColumns took the CPML of iso-large-gpu from 3.76 to 3.24 ms
 // per step on an H100 (12 launches to 10; 37.0 DRAM B per slab point;
-// perf/results/h100-2026-11-24/cpml3). A slab pair runs in one launch (both
-// x-slabs, the two z-slabs, the two y-slabs: 10 launches to 7), each slab
-// its own copy of the walk so that its bounds stay kernel arguments; with
-// two-plane loop trips that took the H200's CPML of iso-large-gpu from
-// 2.689 to 2.589 ms per step (see Tuning).
+// perf/results/h100-2026-11-24/cpml3).
 //
 // Every kernel walks columns (z-columns; y-columns in the y-slabs' pass B),
 // a thread per column and a warp along x: loads coalesce in every slab (an
@@ -72,11 +68,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 namespace seis {
@@ -213,18 +207,6 @@ class Cpml {
     return w;
   }
 
-  // A slab of pass B and where its psi_W advances, [mw0, mw1) along W.
-  struct UpdatePart {
-    Box slab;
-    int mw0 = 0, mw1 = 0;
-  };
-  // A side of the x-slabs' kernel: psi_x's box there (a tile's rows span
-  // its x-range) and where p is updated (the x-slab inside the limit; may
-  // be empty).
-  struct XPart {
-    Box memory, slab;
-  };
-
   Cpml() = default;
   Cpml(const Grid& grid, const CpmlParameters& p) : Cpml(grid, p, Subdomain::whole(grid.nx(), grid.ny(), grid.nz())) {}
   // The part of the global CPML inside sub-domain `sub` (grid: its local grid).
@@ -317,22 +299,27 @@ class Cpml {
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
-    const XPart x[2] = {{memory[0][0], intersect(regions_.slabs[4], limit)},
-                        {memory[0][1], intersect(regions_.slabs[5], limit)}};
-    if (tuning().x_teams == 3) launch_x<XColumns<Physics>, 3>(exec, w, d, x);
-    else launch_x<XColumns<Physics>, 4>(exec, w, d, x);
-    // z-slabs (0, 1) are damped along z everywhere and may be along x and
-    // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
-    // §3.5). A z-slab column walks z and a y-slab column y, whole: its
-    // thread alone advances psi_z (psi_y) of that column, ghost layers
-    // included.
-    UpdatePart z[2], y[2];
-    for (int side = 0; side < 2; ++side) {
-      z[side] = {intersect(regions_.slabs[side], limit), memory[2][side].z0, memory[2][side].z1};
-      y[side] = {intersect(regions_.slabs[2 + side], limit), memory[1][side].y0, memory[1][side].y1};
+    for (int side = 0; side < 2; ++side)
+      if (!memory[0][side].empty()) launch_x(exec, XColumns<Physics>{*this, w, d, memory[0][side],
+                                                                     intersect(regions_.slabs[4 + side], limit)});
+    for (int i = 0; i < 4; ++i) {
+      const Box b = intersect(regions_.slabs[i], limit);
+      if (b.empty()) continue;
+      // z-slabs (0, 1) are damped along z everywhere and may be along x
+      // and y; y-slabs (2, 3) along y everywhere and may be along x
+      // (physics.md §3.5). A z-slab column walks z and a y-slab column y,
+      // as one chunk: its thread alone advances psi_z (psi_y) of that
+      // column, ghost layers included.
+      if (i < 2) {
+        const Box& m = memory[2][i];
+        Kokkos::parallel_for("seis::cpml_update_z", column_policy<2>(exec, b, 1),
+                             UpdateColumns<Physics, 2, true>{*this, w, d, b, b.nz(), m.z0, m.z1});
+      } else {
+        const Box& m = memory[1][i - 2];
+        Kokkos::parallel_for("seis::cpml_update_y", column_policy<1>(exec, b, 1),
+                             UpdateColumns<Physics, 1, false>{*this, w, d, b, b.ny(), m.y0, m.y1});
+      }
     }
-    launch_updates<Physics, 2, true>(exec, "seis::cpml_update_z", w, d, z);
-    launch_updates<Physics, 1, false>(exec, "seis::cpml_update_y", w, d, y);
   }
 
   // Where the memory variables live (an out-of-core run copies them by it).
@@ -375,95 +362,20 @@ class Cpml {
   static constexpr int x_team_threads = 256;
   static constexpr int x_team_columns =
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
-  // Both sides in one launch where their boxes have the same extents
-  // (tuning().pairs; the league's second half takes the second side), one
-  // launch a side otherwise.
-  template <class F, int MinTeams, class Weights, class Data>
-  void launch_x(const Exec& exec, const Weights& w, const Data& d, const XPart (&parts)[2]) const {
-    const auto launch = [&](const XPart& first, const XPart& second, int sides) {
-      F f{*this, w, d, {first, second}};
-      const Box& m = first.memory;
-      const int tx = m.nx();
-      const bool thread_per_column = x_team_columns == 1;
-      // The same tiles on the host, whose tests then walk the GPU's tiling.
-      f.rows = std::max(1, std::min(x_team_threads / tx, m.ny()));
-      f.chunk = column_chunk;
-      f.row_tiles = (m.ny() + f.rows - 1) / f.rows;
-      f.tiles = f.row_tiles * chunks(m, f.chunk);
-      using Policy =
-          Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, MinTeams>, LightWeightLaunch>;
-      const Policy policy = Policy(exec, sides * f.tiles, thread_per_column ? tx * f.rows : 1)
-                                .set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * tx * f.rows)));
-      Kokkos::parallel_for("seis::cpml_x", policy, f);
-    };
-    const auto extents = [](const Box& b) { return std::array<int, 3>{b.nx(), b.ny(), b.nz()}; };
-    if (!parts[0].memory.empty() && !parts[1].memory.empty() && tuning().pairs &&
-        extents(parts[0].memory) == extents(parts[1].memory)) {
-      launch(parts[0], parts[1], 2);
-      return;
-    }
-    for (const XPart& part : parts)
-      if (!part.memory.empty()) launch(part, part, 1);
-  }
-
-  // Run-time choices of how the CPML kernels are built and launched (read
-  // once on the host; every choice computes the same values), kept for
-  // the A/B on a GPU: SEIS_CPML_PAIRS (0: one launch a slab),
-  // SEIS_CPML_UPDATE_MIN_TEAMS (3, 4 or 5 blocks an SM for the updates),
-  // SEIS_CPML_X_TEAMS (3 or 4 for XColumns), SEIS_CPML_TILE_X (update blocks
-  // of 32x8, 64x4 or 128x2 columns). Measured (H200, iso-large-gpu, CPML
-  // ms/step, --cpml-overlap off, integration tree 5ba364c): one launch a
-  // slab 2.536/2.527. Two planes a loop trip, tried because the one-plane
-  // loop reads each value it loads a plane ahead through a move that waits
-  // for the load (SASS: 44-64 instructions after it, in the same trip), ran
-  // slower: 2.589/2.587 with pairs, 2.689 without (ncu: every update kernel
-  // slower; 3.8 M local loads a step against 0.16 M at 64 registers, and at
-  // 80 registers, 3 blocks an SM, 2.676); so the loops take one plane a trip.
-  // With one (tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623 without;
-  // 64x4 update tiles 2.527, 128x2 2.559; updates at 3 or 5 blocks an SM
-  // 2.682, 2.754 (5: 48 registers, 10.6 M local loads in the y-slabs);
-  // XColumns at 3 blocks 2.626.
-  struct Tuning {
-    int teams = SEIS_CPML_MIN_TEAMS;
-    bool pairs = true;  // a slab pair's updates in one launch: SEIS_CPML_PAIRS
-    int x_teams = SEIS_CPML_X_MIN_TEAMS;  // XColumns' blocks an SM: SEIS_CPML_X_TEAMS (3 or 4)
-    int tile_x = 64;  // columns along x of an update block (32, 64, 128): SEIS_CPML_TILE_X
-  };
-  static const Tuning& tuning() {
-    static const Tuning t = [] {
-      Tuning r;
-      if (const char* e = std::getenv("SEIS_CPML_UPDATE_MIN_TEAMS")) r.teams = std::min(5, std::max(3, std::atoi(e)));
-      if (const char* e = std::getenv("SEIS_CPML_TILE_X")) r.tile_x = std::min(128, std::max(32, std::atoi(e)));
-      if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_X_TEAMS")) r.x_teams = std::atoi(e) == 3 ? 3 : 4;
-      return r;
-    }();
-    return t;
-  }
-  // Pass B of a pair of slabs (UpdateColumns, a column a thread) as
-  // tuning() builds it: one launch for both where their columns have the
-  // same extents (SEIS_CPML_PAIRS, default 1), one launch a slab otherwise.
-  template <class Physics, int W, bool AcrossDamped, class Weights>
-  void launch_updates(const Exec& exec, const char* label, const Weights& w, const StepData<Physics>& d,
-                      const UpdatePart (&parts)[2]) const {
-    const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
-    const auto launch = [&](auto teams, const UpdatePart& first, const UpdatePart& second, int count) {
-      Kokkos::parallel_for(label, column_policy<W, decltype(teams)::value>(exec, first.slab, count),
-                           UpdateColumns<Physics, W, AcrossDamped>{*this, w, d, {first, second}});
-    };
-    const auto built = [&](const UpdatePart& first, const UpdatePart& second, int count) {
-      const int teams = tuning().teams;
-      if (teams == 3) launch(std::integral_constant<int, 3>{}, first, second, count);
-      else if (teams == 5) launch(std::integral_constant<int, 5>{}, first, second, count);
-      else launch(std::integral_constant<int, 4>{}, first, second, count);
-    };
-    const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
-    if (both && tuning().pairs && columns(parts[0].slab) == columns(parts[1].slab)) {
-      built(parts[0], parts[1], 2);
-      return;
-    }
-    for (const UpdatePart& part : parts)
-      if (!part.slab.empty()) built(part, part, 1);
+  template <class F>
+  static void launch_x(const Exec& exec, F f) {
+    const Box& m = f.memory;
+    const int tx = m.nx();
+    const bool thread_per_column = x_team_columns == 1;
+    // The same tiles on the host, whose tests then walk the GPU's tiling.
+    f.rows = std::max(1, std::min(x_team_threads / tx, m.ny()));
+    f.chunk = column_chunk;
+    f.row_tiles = (m.ny() + f.rows - 1) / f.rows;
+    using Policy =
+        Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_X_MIN_TEAMS>, LightWeightLaunch>;
+    const Policy policy = Policy(exec, f.row_tiles * chunks(m, f.chunk), thread_per_column ? tx * f.rows : 1)
+                              .set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * tx * f.rows)));
+    Kokkos::parallel_for("seis::cpml_x", policy, f);
   }
 
   // Planes one thread walks in pass A, which reads nothing beyond its chunk:
@@ -480,13 +392,11 @@ class Cpml {
   template <int MinTeams>
   using ColumnPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>,
                                              Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, MinTeams>, LightWeightLaunch>;
-  // (x, the across axis, chunk or slab of a pair) for columns along z (W = 2) or y (W = 1).
+  // (x, the across axis, chunk) for columns along z (W = 2) or y (W = 1).
   template <int W = 2, int MinTeams = SEIS_CPML_MIN_TEAMS>
   static ColumnPolicy<MinTeams> column_policy(const Exec& exec, const Box& b, int chunks) {
     const int across = W == 2 ? b.ny() : b.nz();
-    auto t = warp_tile(Box{0, b.nx(), 0, across, 0, 1}, SEIS_CPML_MAX_THREADS);
-    const int wide = tuning().tile_x;  // wider blocks: longer runs of each row a block reads
-    if (wide > t[0] && b.nx() >= wide) t[0] = wide, t[1] = std::max(1, std::min(across, SEIS_CPML_MAX_THREADS / wide));
+    const auto t = warp_tile(Box{0, b.nx(), 0, across, 0, 1}, SEIS_CPML_MAX_THREADS);
     return ColumnPolicy<MinTeams>(exec, {0, 0, 0}, {b.nx(), across, chunks}, {t[0], t[1], 1});
   }
 
@@ -619,8 +529,9 @@ class Cpml {
     Cpml pml;
     AxisWeights<Update> wt;
     StepData<Physics> d;
-    XPart part[2];  // a side, or both (the league's halves: see launch_x)
-    int rows = 1, chunk = 1, row_tiles = 1, tiles = 1;  // tiles: teams a side
+    Box memory;  // psi_x's box of this side: a tile's rows span its x-range
+    Box slab;    // where p is updated (the x-slab inside the limit; may be empty)
+    int rows = 1, chunk = 1, row_tiles = 1;
 
     // One column's walk: where it is, its streamed values (p at z+R, psi_x
     // and, where it updates, p-, V and xi_x: loaded a plane ahead) and the
@@ -641,17 +552,10 @@ class Cpml {
     };
 
     KOKKOS_INLINE_FUNCTION void operator()(const Team& team) const {
-      // Each side its own copy of the walk: its boxes stay kernel arguments.
-      const int rank = team.league_rank();
-      if (rank < tiles) walk(team, part[0], rank);
-      else walk(team, part[1], rank - tiles);
-    }
-    KOKKOS_FORCEINLINE_FUNCTION void walk(const Team& team, const XPart& side, int rank) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const Box &memory = side.memory, &slab = side.slab;
       const int tx = memory.nx(), tile = tx * rows;
-      const int y0 = memory.y0 + (rank % row_tiles) * rows;
-      const int z0 = memory.z0 + (rank / row_tiles) * chunk;
+      const int y0 = memory.y0 + (team.league_rank() % row_tiles) * rows;
+      const int z0 = memory.z0 + (team.league_rank() / row_tiles) * chunk;
       const int z1 = z0 + chunk < memory.z1 ? z0 + chunk : memory.z1;
       const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
       const int step = int(l.template index<0>(memory.x0, y0, z0 + 1) - l.template index<0>(memory.x0, y0, z0));
@@ -680,13 +584,6 @@ class Cpml {
         o.top = o.p[R * sz], o.psi = psi[o.at];
         if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi[o.at];
       }
-      // A GPU thread without a column only meets the team's barriers: its
-      // test out of the plane loop, so that the streamed loads sit in no
-      // branch (values merged after one go through moves that wait for them).
-      if (Columns == 1 && s[0].cell < 0) {
-        for (int z = z0; z < z1; ++z) team.team_barrier();
-        return;
-      }
 
       for (int z = z0; z < z1; ++z) {
         const int buf = ((z - z0) & 1) * tile;
@@ -702,14 +599,8 @@ class Cpml {
           o.col[2 * R] = o.top;
           o.now_prev = o.prev, o.now_v = o.v, o.now_xi = o.xi;
           o.top = o.p[(R + ahead) * sz], o.psi = psi[o.at + ahead * step];
-          // Loaded whether or not the next plane is updated, from p here
-          // where it is not (unused, cached): a conditional load's value
-          // reaches its variable through a move that waits for it. With the
-          // test above (H200, iso-large-gpu, ncu): 0.425 ms a side, one launch
-          // a side; without, 0.884 ms for both sides in one launch.
-          const bool streams = o.updates && update_ahead;
-          o.prev = *(streams ? o.next + ahead * sz : o.p), o.v = *(streams ? o.V + ahead * sz : o.p);
-          o.xi = *(streams ? xi + o.at + ahead * step : o.p);
+          if (o.updates && update_ahead)
+            o.prev = o.next[ahead * sz], o.v = o.V[ahead * sz], o.xi = xi[o.at + ahead * step];
           for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
           // The update's loads before the barrier, which they then overlap.
           if (o.updates && here)
@@ -773,16 +664,16 @@ class Cpml {
     Cpml pml;
     AxisWeights<Update> wt;
     StepData<Physics> d;
-    // The slab (or the slabs of a pair, the third index of the launch: see
-    // launch_updates) and where its psi_W advances, [mw0, mw1).
-    UpdatePart part[2];
+    Box slab;
+    int chunk;
+    int mw0, mw1;
 
     // psi_W of plane ww (index at, value old) advanced from p at ww-2, ww-1,
     // ww+1, ww+2 where pass A would advance it; elsewhere it stays (zero,
     // never written).
-    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_w(const UpdatePart& s, int ww, int at, Scalar old, Scalar m2, Scalar m1,
-                                             Scalar p1, Scalar p2) const {
-      if (ww < s.mw0 || ww >= s.mw1) return old;
+    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_w(int ww, int at, Scalar old, Scalar m2, Scalar m1, Scalar p1,
+                                             Scalar p2) const {
+      if (ww < mw0 || ww >= mw1) return old;
       const int g = pml.layout_.template global<W>(ww);
       const Scalar v = psi_step(wt.d1[W], pml.b_[W](g), old, pml.a_[W](g), m2, m1, p1, p2);
       pml.psi_[W].data()[at] = v;
@@ -812,28 +703,23 @@ class Cpml {
     // and no memory-variable pointers it does not need (most columns are
     // damped along W only).
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
-      // Each part its own copy of the walks: their bounds stay kernel
-      // arguments (uniform) rather than registers picked by c.
-      if (c == 0) column(part[0], i, j);
-      else column(part[1], i, j);
-    }
-    KOKKOS_FORCEINLINE_FUNCTION void column(const UpdatePart& s, int i, int j) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const int x = s.slab.x0 + i, across = (Across == 1 ? s.slab.y0 : s.slab.z0) + j;
+      const int x = slab.x0 + i, across = (Across == 1 ? slab.y0 : slab.z0) + j;
       const bool dx = l.template damped<0>(x), da = AcrossDamped && l.template damped<Across>(across);
       if (dx) {
-        if (da) walk<true, AcrossDamped>(s, x, across);
-        else walk<true, false>(s, x, across);
+        if (da) walk<true, AcrossDamped>(x, across, c);
+        else walk<true, false>(x, across, c);
       } else {
-        if (da) walk<false, AcrossDamped>(s, x, across);
-        else walk<false, false>(s, x, across);
+        if (da) walk<false, AcrossDamped>(x, across, c);
+        else walk<false, false>(x, across, c);
       }
     }
 
     template <bool DX, bool DA>
-    KOKKOS_INLINE_FUNCTION void walk(const UpdatePart& s, int x, int across) const {
+    KOKKOS_INLINE_FUNCTION void walk(int x, int across, int c) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const int w0 = W == 2 ? s.slab.z0 : s.slab.y0, w1 = W == 2 ? s.slab.z1 : s.slab.y1;
+      const int w_begin = W == 2 ? slab.z0 : slab.y0, w_end = W == 2 ? slab.z1 : slab.y1;
+      const int w0 = w_begin + c * chunk, w1 = w0 + chunk < w_end ? w0 + chunk : w_end;
       const int y = W == 1 ? w0 : across, z = W == 2 ? w0 : across;
       // Offsets from the column's pointers in 32 bits (K + 1 planes fit, the
       // constructor checks): fewer registers and no 64-bit add chains.
@@ -858,7 +744,7 @@ class Cpml {
       const int nw = int(l.template stride<W>());
       iw = int(l.template index<W>(x, y, z));
       for (int m = 0; m < 4; ++m)
-        pw[m] = psi_w(s, w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[K - 4 + m],
+        pw[m] = psi_w(w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[K - 4 + m],
                       col[K - 3 + m], col[K - 1 + m], col[K + m]);
       // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
       // the column's thread alone writes them, and their DRAM latency
@@ -891,15 +777,15 @@ class Cpml {
           load_x(mx.at + (w + 1 < w1 ? mx.step : 0), sx_ahead, xi_x_ahead);
         }
         if constexpr (DA) {
-          const Scalar* q = pml.psi_[Across].data() + ma.at;
-          sa4[0] = q[-2 * na], sa4[1] = q[-na], sa4[2] = q[na], sa4[3] = q[2 * na];
+          const Scalar* s = pml.psi_[Across].data() + ma.at;
+          sa4[0] = s[-2 * na], sa4[1] = s[-na], sa4[2] = s[na], sa4[3] = s[2 * na];
           xi_a = pml.xi_[Across].data()[ma.at];
         }
         const Scalar psi_old = psi_w_ahead;
         xi_w = xi_w_ahead;
         const int ahead_w = w + 1 < w1 ? nw : 0;  // the last plane loads its own again (unused)
         psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[iw + ahead_w];
-        pw[4] = psi_w(s, w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
+        pw[4] = psi_w(w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
         Scalar lap = 0, extra = 0;
         static_for<0, 3>([&](auto axis) {
