@@ -64,7 +64,7 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
   // owner branch, the Kokkos kernel's form: predicated, the TTI twin spilled
   // more (196 vs 168 B of reloads) and ran 23.83 vs 23.01 ms (H200, 900^3);
   // one field predicated, as ptxas compiles the Kokkos iso kernel (branched,
-  // the iso twin ran 9.10 vs 7.15 ms; /work/notes/parity4-tti-gpu1).
+  // the iso twin ran 9.10 vs 7.15 ms; perf/results/h200-2026-11-24/session7/parity4-tti-round1).
   constexpr bool branch_ahead = F > 1;
   Values<F> queue[Q];
   long long column = 0;  // the column's index at plane zb (0: a thread that owns no point)
@@ -99,7 +99,7 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, LaunchBudget::all_fields)
     // The incoming value: one predicated load outside the owner branch (a
     // non-owner's column is 0, never loaded from), the form ptxas gives the
     // Kokkos kernel; branched around, the twin ran 14 % (st_reg_shift) and
-    // 17 % (st_reg_fixed) slower, iso, H100 (/work/notes/parity3-gpu2).
+    // 17 % (st_reg_fixed) slower, iso, H100 (perf/results/h100-2026-11-24/parity3-r2).
     auto& incoming = queue[queue_slot<Fixed, Q, U, 2 * R>()];
     const long long idx = column + offset;
     if constexpr (Prefetch) {

@@ -103,7 +103,7 @@ struct RegisterStreamingBody
       // owner branch (a column without a point is 0, never loaded from), as
       // the twin loads it; ptxas branched around the plain load and
       // recomputed the tile origin for the owner test every plane (TTI
-      // 900^3, H200: 26.34 -> 21.85 ms, /work/notes/parity4-tti-gpu1).
+      // 900^3, H200: 26.34 -> 21.85 ms, perf/results/h200-2026-11-24/session7/parity4-tti-round1).
       if constexpr (!Prefetch)
         points.for_each_slot([&](auto slot) {
           auto& incoming = queue[slot][queue_slot<Fixed, Q, U, 2 * R>()];
