@@ -18,7 +18,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 
 namespace seis {
 
@@ -80,13 +79,6 @@ struct InterleavedStaging {
     return HaloPlacement{v ? ext.nxv / halo_vec : ext.nxv, ext.nyv, v ? L.hx / halo_vec : L.hx, L.hy, v ? halo_vec : 1,
                          grid_row, L.w};
   }
-  // The rank a thread deals the halo copies with: the team's first threads
-  // take them (`first`, the measured default), or its last ones (an A/B,
-  // SEIS_FEAT_HALO_LAST set): its first 2 * reach rows stage the features
-  // beyond the tile (staged_row), and with the copies on the last threads no
-  // warp carries both jobs to every barrier.
-  static SEIS_INLINE int halo_rank(int rank, int size, bool first) { return first ? rank : size - 1 - rank; }
-  static bool halo_first_from_env() { return std::getenv("SEIS_FEAT_HALO_LAST") == nullptr; }
   template <int S, class Scalar, class Values>
   static SEIS_INLINE void put_staged(Scalar* at, const Values& v) {
     for (int k = 0; k < S; ++k) at[k * Pitch] = v[k];

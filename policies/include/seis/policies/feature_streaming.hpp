@@ -84,9 +84,7 @@ struct FeatureStreamingBody
   FeatureStreamingBody() = default;
   FeatureStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : Base(d, box, s) {
     this->layout = layout_for(s);
-    halo_first = Staging::halo_first_from_env();
   }
-  bool halo_first = true;  // the halo copies on the team's first threads (Staging::halo_rank)
 
   // PlaneLayout with the row pitch and field stride of interleaved rows, so
   // that the team copies of tile_staging.hpp and the halo plan place cells
@@ -181,7 +179,7 @@ struct FeatureStreamingBody
     const scalar_type* halo_from[F];  // a halo's plane at the window's first cell
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first;
     const int halo_width = Staging::halo_width(ext, sy, sz, halo_from, plane(0));
-    const int halo_rank = Staging::halo_rank(team.team_rank(), team.team_size(), halo_first);
+    const int halo_rank = team.team_rank();
     const HaloCopyPlan<listed_halo_copies> halo(Staging::halo_ring(ext, layout, sy, halo_width), halo_rank,
                                                 team.team_size());
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first + E * sz;
