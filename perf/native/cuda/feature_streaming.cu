@@ -10,11 +10,10 @@
 
 namespace seis::native::dev {
 
-template <class Op, int XP>
+template <class Op>
 int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
-  // Staged rows have a compile-time pitch (the Kokkos body's check_shape);
-  // x-pairs need an even width.
-  if (s.dx > feature_max_dx || s.dx % XP != 0) return error_invalid_shape;
+  // Staged rows have a compile-time pitch (the Kokkos body's check_shape).
+  if (s.dx > feature_max_dx) return error_invalid_shape;
   // Staged features outside the tile come from its first 2 * reach rows (the Kokkos body's check_shape).
   if (s.dy < 2 * StagedFeatures<typename Op::stencil_type>::staged_reach) return error_invalid_shape;
   // SEIS_NATIVE_FEATURE_RING_OFFSET=bytes (a multiple of 4) moves the ring
@@ -22,8 +21,8 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
   const char* offset = std::getenv("SEIS_NATIVE_FEATURE_RING_OFFSET");
   const long ring_offset_bytes = offset ? std::strtol(offset, nullptr, 10) : 0;
   if (ring_offset_bytes < 0 || ring_offset_bytes % 4 != 0) return error_invalid_shape;
-  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op, XP>(box, s, std::size_t(ring_offset_bytes))
-                                 : plan_feature_streaming<Op, XP>(box, s);
+  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op>(box, s, std::size_t(ring_offset_bytes))
+                                 : plan_feature_streaming<Op>(box, s);
   // A 1D grid of tiles, x fastest, as the Kokkos league (the TTI twin ran
   // 31 % slower than the Kokkos kernel with the same SASS and launch bounds;
   // the grid's shape is one of the launch's remaining differences).
@@ -38,15 +37,13 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
   // constants in the z loop, as the Kokkos body has them (an A/B).
   const char* slots = std::getenv("SEIS_NATIVE_FEATURE_SLOTS");
   if (slots && std::strcmp(slots, "fixed") == 0)
-    return launch_kernel(feature_streaming_kernel<Op, CudaBackend, true, XP>, launch, stream, a, plan.tiles,
-                         plan.layout, feature_ring_offset<Op>(plan));
-  return launch_kernel(feature_streaming_kernel<Op, CudaBackend, false, XP>, launch, stream, a, plan.tiles,
-                       plan.layout, feature_ring_offset<Op>(plan));
+    return launch_kernel(feature_streaming_kernel<Op, CudaBackend, true>, launch, stream, a, plan.tiles, plan.layout,
+                         feature_ring_offset<Op>(plan));
+  return launch_kernel(feature_streaming_kernel<Op, CudaBackend>, launch, stream, a, plan.tiles, plan.layout,
+                       feature_ring_offset<Op>(plan));
 }
 
-template int launch_feature_streaming<IsoOp, 1>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);
-template int launch_feature_streaming<TtiOp, 1>(const StepArgs<TtiOp>&, const Box&, const Shape&, cudaStream_t);
-template int launch_feature_streaming<IsoOp, 2>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);
-template int launch_feature_streaming<TtiOp, 2>(const StepArgs<TtiOp>&, const Box&, const Shape&, cudaStream_t);
+template int launch_feature_streaming<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);
+template int launch_feature_streaming<TtiOp>(const StepArgs<TtiOp>&, const Box&, const Shape&, cudaStream_t);
 
 }  // namespace seis::native::dev

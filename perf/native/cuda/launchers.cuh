@@ -26,7 +26,7 @@ template <class Op>
 int launch_swic(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream);
 template <class Op>
 int launch_vector_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream);
-template <class Op, int XP = 1>  // XP: x points a thread (st_reg_feat_x2: 2)
+template <class Op>
 int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream);
 template <class Op>
 int launch_sliding_window(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream);

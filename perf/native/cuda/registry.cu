@@ -53,8 +53,6 @@ const Launchers launchers[] = {
      plan_vector_streaming<TtiOp>},
     {"st_reg_feat", launch_feature_streaming<IsoOp>, plan_feature_streaming<IsoOp>, launch_feature_streaming<TtiOp>,
      plan_feature_streaming<TtiOp>},
-    {"st_reg_feat_x2", launch_feature_streaming<IsoOp, 2>, plan_feature_streaming<IsoOp, 2>,
-     launch_feature_streaming<TtiOp, 2>, plan_feature_streaming<TtiOp, 2>},
     {"semi_25d", launch_semi_stencil<IsoOp, 1, false, false>, plan_semi_stencil<IsoOp, 1, false>,
      launch_semi_stencil<TtiOp, 1, false, false>, plan_semi_stencil<TtiOp, 1, false>},
     {"semi_b", launch_semi_stencil<IsoOp, 1, true, false>, plan_semi_stencil<IsoOp, 1, true>,
@@ -113,8 +111,7 @@ bool box_empty(const Box& b) { return b.x1 <= b.x0 || b.y1 <= b.y0 || b.z1 <= b.
 // (SEIS_NATIVE_LAUNCH_BOUNDS); Kokkos refuses larger teams of their twins too.
 bool within_launch_bounds(const Entry& e, bool tti, const Shape& s) {
   const int max = max_team_threads(*e.row, tti ? TtiOp::F : IsoOp::F);
-  const int columns_per_thread = e.row->budget == LaunchBudget::feature_pairs ? 2 : 1;  // st_reg_feat_x2
-  return max == 0 || s.dx * s.dy <= max * columns_per_thread;
+  return max == 0 || s.dx * s.dy <= max;
 }
 
 // Checks common to both physics; 1 = go on and launch.

@@ -48,10 +48,8 @@ struct FeatureLayout {
   }
 };
 
-// The launch budget of the Kokkos body (LaunchBudget::features; feature_pairs
-// for two x points a thread, st_reg_feat_x2).
-#define SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op, XP) \
-  SEIS_NATIVE_LAUNCH_BOUNDS(Op, XP == 2 ? seis::LaunchBudget::feature_pairs : seis::LaunchBudget::features)
+// The launch budget of the Kokkos body (LaunchBudget::features).
+#define SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op) SEIS_NATIVE_LAUNCH_BOUNDS(Op, seis::LaunchBudget::features)
 
 // Halo copies a thread keeps in registers (the Kokkos body's listed_halo_copies).
 inline constexpr int feature_listed_halo_copies = 1;
@@ -62,18 +60,16 @@ inline constexpr int feature_listed_halo_copies = 1;
 // for bank (at offset 0 the twin ran 24 % slower with identical SASS and
 // relative offsets, 2.3x the shared-load bank conflicts in ncu).
 // plan_feature_streaming_at places it `ring_offset_bytes` in, for an A/B.
-// XP: x points a thread (st_reg_feat_x2: 2, blocks of dx/2 x dy threads).
-template <class Op, int XP = 1>
+template <class Op>
 LaunchPlan plan_feature_streaming_at(const Box& box, const Shape& s, std::size_t ring_offset_bytes) {
   using Layout = FeatureLayout<Op>;
   const PlaneLayout L = Layout::make(s);
   const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
-  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx / XP, s.dy, 1,
-                    ring_offset_bytes + Layout::bytes(L)};
+  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1, ring_offset_bytes + Layout::bytes(L)};
 }
-template <class Op, int XP = 1>
+template <class Op>
 LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
-  return plan_feature_streaming_at<Op, XP>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy / XP));
+  return plan_feature_streaming_at<Op>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy));
 }
 // The kernel's ring_offset argument: the floats before the ring.
 template <class Op>
@@ -81,15 +77,13 @@ int feature_ring_offset(const LaunchPlan& plan) {
   return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
 }
 
-// XP: x points a thread, 1, or 2 (st_reg_feat_x2: columns 2c, 2c+1 of its
-// row, their state in per-slot arrays, as the Kokkos body's TilePairs).
 // FixedSlots: the ring's slots in the z loop as the Kokkos body has them,
 // compile-time constants (P divides the unroll Q), or (false) an index
 // advanced each plane; an A/B (SEIS_NATIVE_FEATURE_SLOTS=fixed, cuda/
 // feature_streaming.cu): nvcc 13 gives the fixed form 16 B of spills (2
 // reloads a plane) and ~20 fewer instructions a plane.
-template <class Op, class Backend, bool FixedSlots = false, int XP = 1>
-__global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op, XP)
+template <class Op, class Backend, bool FixedSlots = false>
+__global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op>;
   using Features = typename Layout::Features;
@@ -115,12 +109,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op, XP)
   // the tile grid itself) walks the tiles with x fastest.
   const TileOrigin o = tiles.origin(int(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z)));
   const TileExtent ext(tiles.box, L, o);
-  const int cy = int(threadIdx.y);
-  // This thread's columns: f(cx, slot) for each, slot a compile-time index.
-  auto columns = [&](auto&& f) {
-    static_for<0, XP>([&](auto slot) { f(XP * int(threadIdx.x) + decltype(slot)::value, slot); });
-  };
-  bool owner[XP];
+  const int cx = int(threadIdx.x), cy = int(threadIdx.y);
+  const bool owner = ext.owns(cx, cy);
   const int zb = o.z;
   const int n = tiles.z_end(zb) - zb;
   const long long sz = a.grid.stride_z;
@@ -138,30 +128,16 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op, XP)
   auto staged_plane = [&](int u) { return staged_ring + u * staged_stride; };
   const long long tile_first = point_index(a.grid, o.x, o.y, zb);
   const long long window_first = tile_first - L.hx - (long long)L.hy * sy;
-  int column[XP];  // offset from the tile's first point in a plane
-  int staged[XP];  // and in a staged plane
-  columns([&](int cx, auto slot) {
-    owner[slot] = ext.owns(cx, cy);
-    column[slot] = cx + cy * sy;
-    staged[slot] = L.centre(cx, cy);
-  });
-  auto current = [&](const Pointers& at, int slot) {
+  const int column = cx + cy * sy;  // offset from the tile's first point in a plane
+  const int staged = L.centre(cx, cy);
+  auto current = [&](const Pointers& at) {
     Values<F> v;
-    for (int f = 0; f < F; ++f) v[f] = at.cur[f][column[slot]];
+    for (int f = 0; f < F; ++f) v[f] = at.cur[f][column];
     return v;
   };
-  // A column's cell in a staged plane: for x-pairs, the first column's cell
-  // plus the slot, that cell 8-byte aligned (the Kokkos body's cell()).
-  auto cell = [&](float* plane_base, auto slot) -> float* {
-    if constexpr (XP == 2)
-      return static_cast<float*>(__builtin_assume_aligned(plane_base + staged[0], 2 * sizeof(float))) +
-             decltype(slot)::value;
-    else
-      return plane_base + staged[slot];
-  };
 
-  Values<F> values[XP][Q];            // live from z+R+1 (loaded) to z+E (staged)
-  features_type features[XP][Q];      // live from z+R to z-R
+  Values<F> values[Q];            // live from z+R+1 (loaded) to z+E (staged)
+  features_type features[Q];      // live from z+R to z-R
 
   // A cell's staged features: from its plane (outside the tile), or from
   // the features a point completed.
@@ -171,48 +147,40 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op, XP)
   auto put_staged_of = [&](float* to, const auto& features) {
     if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_of(op, features));
   };
-  // The staged cell outside the tile whose features a column stages, or -1.
-  int row[XP];
-  bool stages_row[XP];
-  int row_cell[XP];
-  columns([&](int cx, auto slot) {
-    stages_row[slot] = S > 0 && Staging::staged_row(ext, Centre::staged_reach, cx, cy, row[slot]);
-    row_cell[slot] = stages_row[slot] ? L.centre(cx, row[slot]) : -1;
-  });
+  // The staged cell outside the tile whose features this thread stages, or -1.
+  int row;
+  const bool stages_row = S > 0 && Staging::staged_row(ext, Centre::staged_reach, cx, cy, row);
+  const int row_cell = stages_row ? L.centre(cx, row) : -1;
   // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
   // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
   // into shared memory (whole windows), the halo of zb+E on its way.
-  columns([&](int, auto slot) {
-    if (owner[slot])
-      static_for<-R, R + 1>([&](auto dz) {
-        constexpr int DZ = decltype(dz)::value;
-        const Pointers at(a, tile_first + DZ * sz);
-        const Values<F> v = current(at, slot);
-        if constexpr (DZ < R) {
-          auto& f = features[slot][R + DZ];
-          f = Features::point_features(op, v);
-          if constexpr (DZ >= -E && DZ < E) {
-            PlaneWindow<float, F> window{};
-            for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + column[slot];
-            window.row_stride = sy;
-            Features::add_in_plane_features(op, f, window);
-            if constexpr (DZ == 0) put_staged_of(staged_plane(0) + staged[slot], f);
-          }
+  if (owner)
+    static_for<-R, R + 1>([&](auto dz) {
+      constexpr int DZ = decltype(dz)::value;
+      const Pointers at(a, tile_first + DZ * sz);
+      const Values<F> v = current(at);
+      if constexpr (DZ < R) {
+        auto& f = features[R + DZ];
+        f = Features::point_features(op, v);
+        if constexpr (DZ >= -E && DZ < E) {
+          PlaneWindow<float, F> window{};
+          for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + column;
+          window.row_stride = sy;
+          Features::add_in_plane_features(op, f, window);
+          if constexpr (DZ == 0) put_staged_of(staged_plane(0) + staged, f);
         }
-        if constexpr (DZ >= E) values[slot][R + DZ] = v;
-      });
-  });
+      }
+      if constexpr (DZ >= E) values[R + DZ] = v;
+    });
   // The staged features of plane zb outside the tile, from global memory
   // (after the features: fewer registers live).
-  columns([&](int cx, auto slot) {
-    if (stages_row[slot]) {
-      const Pointers at(a, tile_first);
-      PlaneWindow<float, F> window{};
-      for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + cx + row[slot] * sy;
-      window.row_stride = sy;
-      put_staged(staged_plane(0) + row_cell[slot], window);
-    }
-  });
+  if (stages_row) {
+    const Pointers at(a, tile_first);
+    PlaneWindow<float, F> window{};
+    for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + cx + row * sy;
+    window.row_stride = sy;
+    put_staged(staged_plane(0) + row_cell, window);
+  }
   static_for<0, E>([&](auto dz) {
     stage_plane(a, ext, L, o, zb + dz, plane(ring_at.slot(dz)), PlainCopy{});
   });
@@ -249,10 +217,9 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op, XP)
   // 64-bit offset from them one plane further each step (the Kokkos body's).
   const Pointers at_tile(a, tile_first);
   const Pointers ahead_of_tile(a, tile_first + ahead_distance);
-  long long offset[XP];  // from the tile's first point, in the plane being updated
-  for (int c = 0; c < XP; ++c) offset[c] = column[c];
+  long long offset = column;  // from the tile's first point, in the plane being updated
   // Previous level and model, loaded early; stored with streaming stores.
-  PreloadedPoint<Op, Backend, true> point[XP];
+  PreloadedPoint<Op, Backend, true> point;
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
@@ -266,18 +233,12 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op, XP)
     // Past the tile's last plane the load repeats this plane (unused, in bounds).
     const float* incoming[F];
     for (int f = 0; f < F; ++f) incoming[f] = ahead_of_tile.cur[f] - (more ? 0 : ahead_distance);
-    columns([&](int, auto slot) {
-      if (!owner[slot]) return;
-      point[slot].load(at_tile, offset[slot]);
-      for (int f = 0; f < F; ++f) values[slot][queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset[slot]];
-      const Values<F>& v = values[slot][queue_slot<true, Q, U, R + E>()];
-      if constexpr (XP == 2) {
-        float* const at = cell(entering, slot);
-        for (int f = 0; f < F; ++f) at[f * Layout::Pitch] = v[f];  // (Pitch: the field stride)
-      } else {
-        for (int f = 0; f < F; ++f) entering[f * Layout::Pitch + staged[slot]] = v[f];
-      }
-    });
+    if (owner) {
+      point.load(at_tile, offset);
+      for (int f = 0; f < F; ++f) values[queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset];
+      const Values<F>& v = values[queue_slot<true, Q, U, R + E>()];
+      for (int f = 0; f < F; ++f) entering[f * Layout::Pitch + staged] = v[f];  // (Pitch: the field stride)
+    }
     // Plane z+E is whole (its halo has landed) and everyone is done with the
     // last plane: the spare plane takes the next halo.
     Backend::async_wait();
@@ -285,37 +246,34 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op, XP)
     if (more) stage_halo(halo_from, ring(int_c<E + 1>{}));
     Backend::async_commit();
 
-    columns([&](int, auto slot) {
-      // The staged features of plane z+1 outside the tile, from its staged values.
-      if (S > 0 && row_cell[slot] >= 0)
-        put_staged(staged_plane((U + 1) % 2) + row_cell[slot], Staged{ring(int_c<1>{}) + row_cell[slot]});
-      if (!owner[slot]) return;
-      auto at = [&](auto dz) -> features_type& {
-        return features[slot][queue_slot<true, Q, U, R + decltype(dz)::value>()];
-      };
-      at(int_c<R>{}) = Features::point_features(op, values[slot][queue_slot<true, Q, U, 2 * R>()]);
+    // The staged features of plane z+1 outside the tile, from its staged values.
+    if (S > 0 && row_cell >= 0)
+      put_staged(staged_plane((U + 1) % 2) + row_cell, Staged{ring(int_c<1>{}) + row_cell});
+    if (owner) {
+      auto at = [&](auto dz) -> features_type& { return features[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
+      at(int_c<R>{}) = Features::point_features(op, values[queue_slot<true, Q, U, 2 * R>()]);
       if constexpr (E > 0) {
-        const Staged window{cell(ring(int_c<E>{}), slot)};
+        const Staged window{ring(int_c<E>{}) + staged};
         Features::add_in_plane_features(op, at(int_c<E>{}), window);
       }
       // Plane z+1's staged features, from its completed features.
-      put_staged_of(cell(staged_plane((U + 1) % 2), slot), at(int_c<1>{}));
-      const Staged centre{cell(ring(int_c<0>{}), slot)};
-      const auto coeffs = op.coeffs(point[slot]);
+      put_staged_of(staged_plane((U + 1) % 2) + staged, at(int_c<1>{}));
+      const Staged centre{ring(int_c<0>{}) + staged};
+      const auto coeffs = op.coeffs(point);
       const Features off_centre{op, coeffs};
       typename Features::sum_type sum{};
       static_for<-R, R + 1>([&](auto dz) {
         if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
       });
       typename Op::Accum acc =
-          Centre::centre(op, centre, Staged{cell(staged_plane(U % 2), slot)}, coeffs);
+          Centre::centre(op, centre, Staged{staged_plane(U % 2) + staged}, coeffs);
       acc += off_centre.term(sum);
       Values<F> own;
       for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
-      op.update(acc, own, point[slot]);
-    });
+      op.update(acc, own, point);
+    }
     ring_at.advance();
-    for (int c = 0; c < XP; ++c) offset[c] += sz;
+    offset += sz;
   };
 
   for_each_streamed_plane<true, Q>(n, step);
