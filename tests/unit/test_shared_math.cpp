@@ -148,7 +148,6 @@ TEST_CASE("each streaming strategy is compiled with its table row's launch budge
   check_budget_of_both_physics<StRegFixed>("st_reg_fixed");
   check_budget_of_both_physics<StRegVec>("st_reg_vec");
   check_budget_of_both_physics<StRegFeat>("st_reg_feat");
-  check_budget_of_both_physics<StRegFeatX2>("st_reg_feat_x2");
   check_budget_of_both_physics<SemiStencil25d>("semi_25d");
   check_budget_of_both_physics<SemiB>("semi_b");
   check_budget_of_both_physics<SemiBA>("semi_b_a");
@@ -318,27 +317,6 @@ TEST_CASE("A ring whose size divides the unrolled loop has the slots of an advan
     ring.advance();
   }
   REQUIRE(wrong == 0);
-}
-
-// st_reg_feat_x2's GPU threads own two x-neighbours each: its dx * dy / 2
-// ranks cover every column of the tile once, and no rank beyond them has one.
-TEST_CASE("st_reg_feat_x2's thread pairs cover every column of the tile once", "[unit][math]") {
-  for (const auto& tile : {std::pair<int, int>{32, 8}, {16, 8}, {2, 1}, {8, 4}}) {
-    const int dx = tile.first, dy = tile.second;
-    CAPTURE(dx, dy);
-    std::vector<int> times(std::size_t(dx * dy), 0);
-    for (int rank = 0; rank < dx * dy; ++rank) {
-      int cx = -1, cy = -1;
-      const bool active = TilePairs<Kokkos::DefaultHostExecutionSpace>::first_column(rank, dx, dy, cx, cy);
-      CHECK(active == (rank < dx * dy / 2));
-      if (!active) continue;
-      REQUIRE((cx >= 0 && cx + 1 < dx && cy >= 0 && cy < dy));
-      CHECK(cx % 2 == 0);  // the pair's first cell is 8-byte aligned in a staged row
-      ++times[std::size_t(cx + cy * dx)];
-      ++times[std::size_t(cx + 1 + cy * dx)];
-    }
-    for (const int t : times) CHECK(t == 1);
-  }
 }
 
 // st_reg_feat deals its halo copies by team rank: every rank's list and the

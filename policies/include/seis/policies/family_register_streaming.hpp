@@ -16,7 +16,6 @@ StrategyPtr<Physics> make_register_streaming(const std::string& name, const Bloc
   if (name == "st_reg_fixed") return std::make_unique<StRegFixed<Physics, Exec>>(name, s);
   if (name == "st_reg_vec") return std::make_unique<StRegVec<Physics, Exec>>(name, s);
   if (name == "st_reg_feat") return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
-  if (name == "st_reg_feat_x2") return std::make_unique<StRegFeatX2<Physics, Exec>>(name, s);
   return nullptr;
 }
 

@@ -41,16 +41,9 @@
 
 namespace seis {
 
-// XP: x points a GPU thread updates, 1, or 2 (st_reg_feat_x2: neighbouring
-// columns, TilePairs; their state in one thread's registers, per-plane
-// overhead shared by two points, scratch reads of both as 8-byte loads
-// where the compiler pairs them; its own launch budget, 255 registers).
-template <class Physics, class Exec, int MaxDX = 32, int XP = 1>
+template <class Physics, class Exec, int MaxDX = 32>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
-  static_assert(XP == 1 || XP == 2, "one or two x points a thread");
-  using Points = std::conditional_t<XP == 2, TilePairs<Exec>, TilePoints<Exec>>;
-  static constexpr bool pairs = XP == 2 && TilePairs<Exec>::gpu;
   using Features = PlaneFeatures<Physics>;
   using Centre = StagedFeatures<Physics>;
   using features_type = typename Features::features_type;
@@ -63,14 +56,13 @@ struct FeatureStreamingBody
   using typename Base::accum_type;
   using typename Base::scalar_type;
   using typename Base::values_type;
-  static constexpr int CPT = pairs ? 2 : Base::CPT;
+  static constexpr int CPT = Base::CPT;
   static constexpr int F = Base::F;
   static constexpr int R = Base::R;
   static constexpr int H = Base::H;
   // Its own register budget (seis/streaming_bounds.hpp): the TTI feature
   // queue spilled at the multi-field streaming budget.
-  using launch_bounds = BudgetLaunchBounds<Physics, XP == 2 ? LaunchBudget::feature_pairs : LaunchBudget::features>;
-  static int team_threads(const BlockShape& s) { return pairs ? s.columns() / 2 : s.columns(); }
+  using launch_bounds = BudgetLaunchBounds<Physics, LaunchBudget::features>;
   // Queues of planes z-R .. z+R and a spare entry for plane z+R+1.
   static constexpr int Q = 2 * R + 2;
   // Copies of the halo ring a thread keeps in registers
@@ -103,8 +95,6 @@ struct FeatureStreamingBody
     return L.bytes(P, sizeof(scalar_type)) + Staging::staged_floats(L, S, staged_reach) * sizeof(scalar_type);
   }
   static void check_shape(const BlockShape& s, const std::string& what) {
-    if (XP == 2 && s.dx % 2 != 0)
-      throw ConfigError(what + ": st_reg_feat_x2 updates two x-neighbours a thread; use an even block width");
     if (s.dx > MaxDX)
       throw ConfigError(what + ": st_reg_feat stages rows of at most " + std::to_string(MaxDX) +
                         " points (a compile-time pitch); use a block at most that wide");
@@ -120,7 +110,7 @@ struct FeatureStreamingBody
     const auto& layout = this->layout;
     const Physics& physics = data.physics;
     const TileExtent ext(this->tiles.box, layout, o);
-    const Points points(team, layout.dx, layout.dy);
+    const TilePoints<Exec> points(team, layout.dx, layout.dy);
     const int zb = o.z;
     const int n = this->tiles.z_end(zb) - zb;
     const index_t sz = data.grid.stride_z();
@@ -207,17 +197,6 @@ struct FeatureStreamingBody
     for (int c = 0; c < CPT; ++c) offset[c] = column[c];
     // Previous level and model, loaded early; stored with streaming stores.
     PreloadedPoint<Physics, Exec, true> point[CPT];
-    // A column's cell in a staged plane: for x-pairs, the first column's
-    // cell plus the slot, that cell 8-byte aligned (the scratch is, and the
-    // row pitch, halo width and pair's column are even), so that the
-    // compiler may read both columns' neighbours as 8-byte loads.
-    auto cell = [&](scalar_type* plane_base, auto slot) -> scalar_type* {
-      if constexpr (pairs)
-        return static_cast<scalar_type*>(__builtin_assume_aligned(plane_base + staged[0], 2 * sizeof(scalar_type))) +
-               decltype(slot)::value;
-      else
-        return plane_base + staged[slot];
-    };
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
       const bool more = k + 1 < n;
@@ -233,12 +212,7 @@ struct FeatureStreamingBody
         point[slot].load(at_tile, offset[slot]);
         for (int f = 0; f < F; ++f) values[slot][queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset[slot]];
         const values_type& v = values[slot][queue_slot<true, Q, U, R + E>()];
-        if constexpr (pairs) {
-          scalar_type* const at = cell(entering, slot);
-          for (int f = 0; f < F; ++f) at[f * Pitch] = v[f];  // (Pitch: the field stride)
-        } else {
-          for (int f = 0; f < F; ++f) entering[f * Pitch + staged[slot]] = v[f];
-        }
+        for (int f = 0; f < F; ++f) entering[f * Pitch + staged[slot]] = v[f];  // (Pitch: the field stride)
       });
       // Plane z+E is whole in scratch (its halo, copied during the last
       // plane, has landed) and every thread has finished the last plane, so
@@ -259,12 +233,12 @@ struct FeatureStreamingBody
         auto at = [&](auto dz) -> features_type& { return queue[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
         at(int_c<R>{}) = Features::point_features(physics, values[slot][queue_slot<true, Q, U, 2 * R>()]);
         if constexpr (E > 0) {
-          const Staged window{cell(ring(int_c<E>{}), slot)};
+          const Staged window{ring(int_c<E>{}) + staged[slot]};
           Features::add_in_plane_features(physics, at(int_c<E>{}), window);
         }
         // Plane z+1's staged features, from its completed features.
-        put_staged_of(cell(staged_plane((U + 1) % 2), slot), physics, at(int_c<1>{}));
-        const Staged centre{cell(ring(int_c<0>{}), slot)};
+        put_staged_of(staged_plane((U + 1) % 2) + staged[slot], physics, at(int_c<1>{}));
+        const Staged centre{ring(int_c<0>{}) + staged[slot]};
         const auto coeffs = physics.coeffs(point[slot]);
         const Features off_centre{physics, coeffs};
         typename Features::sum_type sum{};
@@ -272,7 +246,7 @@ struct FeatureStreamingBody
           if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
         });
         accum_type acc =
-            Centre::centre(physics, centre, Staged{cell(staged_plane(U % 2), slot)}, coeffs);
+            Centre::centre(physics, centre, Staged{staged_plane(U % 2) + staged[slot]}, coeffs);
         acc += off_centre.term(sum);
         values_type own;
         for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);

@@ -17,7 +17,6 @@ enum class LaunchBudget {
   wide,          // the multi-field budget for every physics (x vectors need the registers)
   vector,        // st_reg_vec's own budget for single-field physics, the multi-field one otherwise
   features,      // the single-field budget, or st_reg_feat's own for multi-field physics
-  feature_pairs, // st_reg_feat_x2's (two x points a thread): half the threads, twice the registers
 };
 
 struct ThreadBudget {
@@ -39,9 +38,6 @@ constexpr ThreadBudget thread_budget(LaunchBudget budget, int num_fields) {
     case LaunchBudget::features:
       return single ? ThreadBudget{SEIS_STREAMING_MAX_THREADS, SEIS_STREAMING_MIN_TEAMS}
                     : ThreadBudget{SEIS_STREAMING_MULTIFIELD_MAX_THREADS, SEIS_FEATURE_STREAMING_MULTIFIELD_MIN_TEAMS};
-    case LaunchBudget::feature_pairs:
-      return single ? ThreadBudget{SEIS_STREAMING_MAX_THREADS / 2, SEIS_STREAMING_MIN_TEAMS}
-                    : ThreadBudget{SEIS_STREAMING_MULTIFIELD_MAX_THREADS / 2, SEIS_FEATURE_STREAMING_MULTIFIELD_MIN_TEAMS};
     case LaunchBudget::vector:
       return single ? ThreadBudget{SEIS_VECTOR_STREAMING_MAX_THREADS, SEIS_VECTOR_STREAMING_MIN_TEAMS}
                     : ThreadBudget{SEIS_STREAMING_MULTIFIELD_MAX_THREADS, SEIS_STREAMING_MULTIFIELD_MIN_TEAMS};

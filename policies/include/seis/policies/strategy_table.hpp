@@ -65,10 +65,6 @@ inline constexpr StrategyRow strategy_table[] = {
      "and their staged features (TTI: D1x, for the centre's mixed xy term) [issue 10]",
      false, false, LaunchBudget::features, cuda_and_hip_twins, "32x8@64",
      {"32x8@64", "32x8@128", "32x8", "32x4@64", "32x16@128", "16x16@128", "16x8@8"}},
-    {"st_reg_feat_x2", StrategyFamily::register_streaming,
-     "st_reg_feat with two x points a GPU thread: per-plane overhead shared by two points, their scratch reads "
-     "as 8-byte loads where they pair, half the warps at twice the registers [issue 10; no native twin yet]",
-     false, false, LaunchBudget::feature_pairs, no_twins, "32x8@128", {"32x8@128", "32x8@300", "16x8@8"}},
     {"semi_25d", StrategyFamily::semi_stencil, "2.5D semi-stencil, R+1 planes in scratch [semi-stencil seed III.A]",
      false, false, LaunchBudget::single_field, cuda_twins, "32x16@128",
      {"32x16@128", "32x16", "16x16@128", "16x8", "16x8@8"}},

@@ -148,42 +148,4 @@ struct TilePoints {
   }
 };
 
-// The columns of a 2D tile two x-neighbours a GPU thread (the tile's width
-// even; its team dx * dy / 2 threads): for_each_column(f) calls f(cx, cy,
-// slot) for columns 2c and 2c + 1 of its row, slots the compile-time 0 and
-// 1, so both columns' state stays in registers and their scratch reads can
-// share 8-byte loads; host teams as TilePoints.
-template <class Exec>
-struct TilePairs {
-  static constexpr bool gpu = ExecTraits<Exec>::columns_per_thread == 1;
-  static constexpr int columns_per_thread = gpu ? 2 : ExecTraits<Exec>::columns_per_thread;
-  TilePoints<Exec> host;  // the host's walk (unused on GPUs)
-  int cx = 0, cy = 0;     // GPU: the pair's first column
-  bool active = false;    // GPU: the thread has a pair
-
-  template <class Team>
-  KOKKOS_INLINE_FUNCTION TilePairs(const Team& team, int tile_dx, int tile_dy) : host(team, tile_dx, tile_dy) {
-    if constexpr (gpu) active = first_column(team.team_rank(), tile_dx, tile_dy, cx, cy);
-  }
-  // The first column (cx, cy) of thread `rank`'s pair, x fastest; false: none.
-  KOKKOS_INLINE_FUNCTION static bool first_column(int rank, int tile_dx, int tile_dy, int& cx, int& cy) {
-    const int half = tile_dx / 2;
-    cy = rank / half;
-    cx = 2 * (rank - cy * half);
-    return rank < half * tile_dy;
-  }
-
-  template <class F>
-  KOKKOS_FORCEINLINE_FUNCTION void for_each_column(F&& f) const {
-    if constexpr (gpu) {
-      if (active) {
-        f(cx, cy, int_c<0>{});
-        f(cx + 1, cy, int_c<1>{});
-      }
-    } else {
-      host.for_each_column(f);
-    }
-  }
-};
-
 }  // namespace seis
