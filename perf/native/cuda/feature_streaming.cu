@@ -33,12 +33,6 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
     launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
     launch.tiles.nty = launch.tiles.ntz = 1;
   }
-  // SEIS_NATIVE_FEATURE_SLOTS=fixed: the ring's slots as compile-time
-  // constants in the z loop, as the Kokkos body has them (an A/B).
-  const char* slots = std::getenv("SEIS_NATIVE_FEATURE_SLOTS");
-  if (slots && std::strcmp(slots, "fixed") == 0)
-    return launch_kernel(feature_streaming_kernel<Op, CudaBackend, true>, launch, stream, a, plan.tiles, plan.layout,
-                         feature_ring_offset<Op>(plan));
   return launch_kernel(feature_streaming_kernel<Op, CudaBackend>, launch, stream, a, plan.tiles, plan.layout,
                        feature_ring_offset<Op>(plan));
 }

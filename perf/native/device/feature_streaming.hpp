@@ -77,12 +77,7 @@ int feature_ring_offset(const LaunchPlan& plan) {
   return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
 }
 
-// FixedSlots: the ring's slots in the z loop as the Kokkos body has them,
-// compile-time constants (P divides the unroll Q), or (false) an index
-// advanced each plane; an A/B (SEIS_NATIVE_FEATURE_SLOTS=fixed, cuda/
-// feature_streaming.cu): nvcc 13 gives the fixed form 16 B of spills (2
-// reloads a plane) and ~20 fewer instructions a plane.
-template <class Op, class Backend, bool FixedSlots = false>
+template <class Op, class Backend>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op>;
@@ -117,9 +112,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   const int sy = int(a.grid.stride_y);
   // Ring slots: plane zb + k + D lies in slot (k + D) mod P, as in the
   // Kokkos body; there they are compile-time constants (P divides Q), here
-  // by default an index advanced each plane: with constants ptxas keeps the
-  // ring's plane addresses in registers, and this kernel spilled (52 bytes
-  // in session 7; 16 now).
+  // an index advanced each plane: with constants ptxas keeps the ring's
+  // plane addresses in registers and this kernel spilled (52 bytes).
   RingIndex<P> ring_at(0);  // slot of the plane being updated
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
   // Staged slot u (0, 1) at value-plane offsets (the Kokkos body's).
@@ -223,12 +217,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
-    auto ring = [&](auto dz) {
-      if constexpr (FixedSlots)
-        return plane(rotating_ring_slot<P, U, decltype(dz)::value>());
-      else
-        return plane(ring_at.slot(dz));
-    };
+    auto ring = [&](auto dz) { return plane(ring_at.slot(dz)); };
     float* entering = ring(int_c<E>{});
     // Past the tile's last plane the load repeats this plane (unused, in bounds).
     const float* incoming[F];
