@@ -113,7 +113,9 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   // Ring slots: plane zb + k + D lies in slot (k + D) mod P, as in the
   // Kokkos body; there they are compile-time constants (P divides Q), here
   // an index advanced each plane: with constants ptxas keeps the ring's
-  // plane addresses in registers and this kernel spilled (52 bytes).
+  // plane addresses in registers and this kernel spills (52 bytes in
+  // session 7, 16 in session 8, when the TTI twin ran 15.72 ms against
+  // 14.08 with the index: H200 900^3).
   RingIndex<P> ring_at(0);  // slot of the plane being updated
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
   // Staged slot u (0, 1) at value-plane offsets (the Kokkos body's).
