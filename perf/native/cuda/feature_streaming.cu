@@ -33,11 +33,6 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
     launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
     launch.tiles.nty = launch.tiles.ntz = 1;
   }
-  // SEIS_FEAT_MODEL_AHEAD=1: the model a plane ahead, as the Kokkos body's (an A/B).
-  const char* ahead = std::getenv("SEIS_FEAT_MODEL_AHEAD");
-  if (ahead && std::strcmp(ahead, "1") == 0)
-    return launch_kernel(feature_streaming_kernel<Op, CudaBackend, true>, launch, stream, a, plan.tiles, plan.layout,
-                         feature_ring_offset<Op>(plan));
   return launch_kernel(feature_streaming_kernel<Op, CudaBackend>, launch, stream, a, plan.tiles, plan.layout,
                        feature_ring_offset<Op>(plan));
 }

@@ -77,8 +77,7 @@ int feature_ring_offset(const LaunchPlan& plan) {
   return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
 }
 
-// ModelAhead: the Kokkos body's (a point's model a plane ahead, an A/B).
-template <class Op, class Backend, bool ModelAhead = false>
+template <class Op, class Backend>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op>;
@@ -217,15 +216,6 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   long long offset = column;  // from the tile's first point, in the plane being updated
   // Previous level and model, loaded early; stored with streaming stores.
   PreloadedPoint<Op, Backend, true> point;
-  PreloadedPoint<Op, Backend, true> model_ahead;  // ModelAhead: the next plane's
-  const auto next_of_tile = [&] {  // (opaque pointers cost instructions: none without ModelAhead)
-    if constexpr (ModelAhead)
-      return Pointers(a, tile_first + sz);
-    else
-      return 0;
-  }();
-  if constexpr (ModelAhead)
-    if (owner) model_ahead.load_model(at_tile, offset);
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
@@ -235,12 +225,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     const float* incoming[F];
     for (int f = 0; f < F; ++f) incoming[f] = ahead_of_tile.cur[f] - (more ? 0 : ahead_distance);
     if (owner) {
-      if constexpr (ModelAhead) {
-        point.load_level(at_tile, offset);
-        point.take_model(model_ahead);
-      } else {
-        point.load(at_tile, offset);
-      }
+      point.load(at_tile, offset);
       for (int f = 0; f < F; ++f) values[queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset];
       const Values<F>& v = values[queue_slot<true, Q, U, R + E>()];
       for (int f = 0; f < F; ++f) entering[f * Layout::Pitch + staged] = v[f];  // (Pitch: the field stride)
@@ -266,7 +251,6 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       put_staged_of(staged_plane((U + 1) % 2) + staged, at(int_c<1>{}));
       const Staged centre{ring(int_c<0>{}) + staged};
       const auto coeffs = op.coeffs(point);
-      if constexpr (ModelAhead) model_ahead.load_model(next_of_tile, offset);
       const Features off_centre{op, coeffs};
       typename Features::sum_type sum{};
       static_for<-R, R + 1>([&](auto dz) {

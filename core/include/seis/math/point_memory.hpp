@@ -50,22 +50,6 @@ struct PreloadedPointOf {
     }
     for (int m = 0; m < Physics::num_model; ++m) model_[m] = d.model[m][i];
   }
-  // The previous level alone (and where the new values go), and the model
-  // alone: a kernel may load a point's model a plane ahead (take_model).
-  template <class Step, class Index>
-  SEIS_FORCEINLINE void load_level(const Step& d, Index i) {
-    for (int f = 0; f < Physics::num_fields; ++f) {
-      out[f] = d.next[f] + i;
-      prev_[f] = *out[f];
-    }
-  }
-  template <class Step, class Index>
-  SEIS_FORCEINLINE void load_model(const Step& d, Index i) {
-    for (int m = 0; m < Physics::num_model; ++m) model_[m] = d.model[m][i];
-  }
-  SEIS_FORCEINLINE void take_model(const PreloadedPointOf& o) {
-    for (int m = 0; m < Physics::num_model; ++m) model_[m] = o.model_[m];
-  }
   SEIS_FORCEINLINE scalar_type prev(int f) const { return prev_[f]; }
   SEIS_FORCEINLINE scalar_type model(int m) const { return model_[m]; }
   SEIS_FORCEINLINE void store(int f, scalar_type v) const {

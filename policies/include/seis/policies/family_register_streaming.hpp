@@ -8,9 +8,6 @@
 #include "seis/policies/st_reg_vec.hpp"
 #include "seis/policies/strategy_factories.hpp"
 
-#include <cstdlib>
-#include <string>
-
 namespace seis {
 
 template <class Physics, class Exec>
@@ -18,12 +15,7 @@ StrategyPtr<Physics> make_register_streaming(const std::string& name, const Bloc
   if (name == "st_reg_shift") return std::make_unique<StRegShift<Physics, Exec>>(name, s);
   if (name == "st_reg_fixed") return std::make_unique<StRegFixed<Physics, Exec>>(name, s);
   if (name == "st_reg_vec") return std::make_unique<StRegVec<Physics, Exec>>(name, s);
-  if (name == "st_reg_feat") {
-    // SEIS_FEAT_MODEL_AHEAD=1: the model a plane ahead (an A/B, session 8).
-    const char* ahead = std::getenv("SEIS_FEAT_MODEL_AHEAD");
-    if (ahead && std::string(ahead) == "1") return std::make_unique<StRegFeatModelAhead<Physics, Exec>>(name, s);
-    return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
-  }
+  if (name == "st_reg_feat") return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
   return nullptr;
 }
 

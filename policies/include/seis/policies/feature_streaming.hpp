@@ -47,10 +47,7 @@
 
 namespace seis {
 
-// ModelAhead: a point's model values load a plane ahead, right after its
-// coefficients are made from the current ones (an A/B, session 8: global
-// loads stall the kernel; SEIS_FEAT_MODEL_AHEAD, family_register_streaming.hpp).
-template <class Physics, class Exec, int MaxDX = 32, bool ModelAhead = false>
+template <class Physics, class Exec, int MaxDX = 32>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
   using Features = PlaneFeatures<Physics>;
@@ -206,19 +203,6 @@ struct FeatureStreamingBody
     for (int c = 0; c < CPT; ++c) offset[c] = column[c];
     // Previous level and model, loaded early; stored with streaming stores.
     PreloadedPoint<Physics, Exec, true> point[CPT];
-    // ModelAhead: the next plane's model values (past the box's last plane
-    // they come from the grid's halo plane, unused).
-    PreloadedPoint<Physics, Exec, true> model_ahead[CPT];
-    const auto next_of_tile = [&] {  // (opaque pointers cost instructions: none without ModelAhead)
-      if constexpr (ModelAhead)
-        return PlanePointers<Physics, Exec>(data, tile_first + sz);
-      else
-        return 0;
-    }();
-    if constexpr (ModelAhead)
-      points.for_each_column([&](int cx, int cy, auto slot) {
-        if (ext.owns(cx, cy)) model_ahead[slot].load_model(at_tile, offset[slot]);
-      });
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
       const bool more = k + 1 < n;
@@ -231,12 +215,7 @@ struct FeatureStreamingBody
         incoming[f] = ExecTraits<Exec>::opaque_base(more ? ahead_of_tile.cur[f] : at_tile.cur[f]);
       points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
-        if constexpr (ModelAhead) {
-          point[slot].load_level(at_tile, offset[slot]);
-          point[slot].take_model(model_ahead[slot]);
-        } else {
-          point[slot].load(at_tile, offset[slot]);
-        }
+        point[slot].load(at_tile, offset[slot]);
         for (int f = 0; f < F; ++f) values[slot][queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset[slot]];
         const values_type& v = values[slot][queue_slot<true, Q, U, R + E>()];
         for (int f = 0; f < F; ++f) entering[f * Pitch + staged[slot]] = v[f];  // (Pitch: the field stride)
@@ -267,7 +246,6 @@ struct FeatureStreamingBody
         put_staged_of(staged_plane((U + 1) % 2) + staged[slot], physics, at(int_c<1>{}));
         const Staged centre{ring(int_c<0>{}) + staged[slot]};
         const auto coeffs = physics.coeffs(point[slot]);
-        if constexpr (ModelAhead) model_ahead[slot].load_model(next_of_tile, offset[slot]);
         const Features off_centre{physics, coeffs};
         typename Features::sum_type sum{};
         static_for<-R, R + 1>([&](auto dz) {

@@ -7,7 +7,4 @@
 namespace seis {
 template <class Physics, class Exec>
 using StRegFeat = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec>>;
-// The same with the model loaded a plane ahead (an A/B: SEIS_FEAT_MODEL_AHEAD).
-template <class Physics, class Exec>
-using StRegFeatModelAhead = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, true>>;
 }  // namespace seis
