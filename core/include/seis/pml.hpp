@@ -308,20 +308,21 @@ class Cpml {
     {
       ScopedRegion r("seis::cpml_memory");
       // psi_y over the z-slabs only: the y-slabs advance it themselves.
+      std::vector<Box> boxes;
       for (const Box& m : memory[1])
         for (int i = 0; i < 2; ++i) {
           const Box& zs = regions_.slabs[i];
           const Box b{m.x0, m.x1, m.y0, m.y1, std::max(m.z0, zs.z0), std::min(m.z1, zs.z1)};
-          if (!b.empty() && !zs.empty())
-            Kokkos::parallel_for("seis::cpml_memory_y", column_policy(exec, b, chunks(b, memory_chunk(b))),
-                                 MemoryColumns<Physics, 1>{*this, w, d, b, memory_chunk(b)});
+          if (!b.empty() && !zs.empty()) boxes.push_back(b);
         }
+      launch_memory<Physics, 1>(exec, w, d, boxes);
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
     const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, column_chunk), intersect(regions_.slabs[4], limit)},
                         {CpmlXTiling(memory[0][1], x_team_threads, column_chunk), intersect(regions_.slabs[5], limit)}};
-    launch_x<XColumns<Physics>, SEIS_CPML_X_MIN_TEAMS>(exec, w, d, x);
+    if (tuning().x_ahead == 2) launch_x<XColumns<Physics, 2>, SEIS_CPML_X_MIN_TEAMS>(exec, w, d, x);
+    else launch_x<XColumns<Physics, 1>, SEIS_CPML_X_MIN_TEAMS>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
     // §3.5). A z-slab column walks z and a y-slab column y, whole: its
@@ -425,6 +426,8 @@ class Cpml {
     bool pairs = true;  // a slab pair's updates in one launch: SEIS_CPML_PAIRS
     int tile_x = 64;    // columns along x of an update block (32, 64, 128): SEIS_CPML_TILE_X
     int ahead = 1;      // planes the updates load ahead (1, 2): SEIS_CPML_AHEAD
+    int x_ahead = 1;    // planes XColumns loads ahead (1, 2): SEIS_CPML_X_AHEAD
+    bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -433,6 +436,8 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_TILE_X")) r.tile_x = std::min(128, std::max(32, std::atoi(e)));
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_AHEAD")) r.ahead = std::atoi(e) == 2 ? 2 : 1;
+      if (const char* e = std::getenv("SEIS_CPML_X_AHEAD")) r.x_ahead = std::atoi(e) == 2 ? 2 : 1;
+      if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       return r;
     }();
     return t;
@@ -470,6 +475,24 @@ class Cpml {
     }
     for (const UpdatePart& part : parts)
       if (!part.slab.empty()) built(part, part, 1);
+  }
+
+  // Pass A over `boxes` (MemoryColumns): one launch where they have the same
+  // extents (tuning().memory_one; 4 launches of a wave or less each
+  // otherwise, mostly launch and tail), one launch a box otherwise.
+  template <class Physics, int Axis, class Weights>
+  void launch_memory(const Exec& exec, const Weights& w, const StepData<Physics>& d, const std::vector<Box>& boxes) const {
+    using F = MemoryColumns<Physics, Axis>;
+    const auto launch = [&](const Box* b, int n) {
+      F f{*this, w, d, {}, memory_chunk(b[0]), chunks(b[0], memory_chunk(b[0]))};
+      for (int k = 0; k < n; ++k) f.boxes[k] = b[k];
+      Kokkos::parallel_for("seis::cpml_memory_y", column_policy(exec, b[0], n * f.chunks), f);
+    };
+    const auto extents = [](const Box& b) { return std::array<int, 3>{b.nx(), b.ny(), b.nz()}; };
+    bool same = tuning().memory_one && !boxes.empty() && boxes.size() <= std::size_t(F::max_boxes);
+    for (const Box& b : boxes) same = same && extents(b) == extents(boxes[0]);
+    if (same) return launch(boxes.data(), int(boxes.size()));
+    for (const Box& b : boxes) launch(&b, 1);
   }
 
   // Planes one thread walks in pass A, which reads nothing beyond its chunk:
@@ -568,16 +591,21 @@ class Cpml {
   // Pass A of psi_y over the z-slabs: one thread per (x, y) column walks
   // `chunk` planes; b and a are the column's. The next plane's loads are issued
   // before this plane's store, which the compiler may not move them past.
+  // The boxes of a launch (up to 4, the same extents) follow one another
+  // along the launch's third index, `chunks` chunks each.
   template <class Physics, int Axis>
   struct MemoryColumns {
     using Update = typename Physics::cpml_update;
+    static constexpr int max_boxes = 4;
     Cpml pml;
     AxisWeights<Update> wt;
     StepData<Physics> d;
-    Box box;
-    int chunk;
-    KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
+    Box boxes[max_boxes];
+    int chunk = 1, chunks = 1;
+    KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int k) const {
       const CpmlAuxLayout& l = pml.layout_;
+      const Box& box = boxes[k / chunks];
+      const int c = k % chunks;
       const int x = box.x0 + i, y = box.y0 + j;
       const int z0 = box.z0 + c * chunk, z1 = z0 + chunk < box.z1 ? z0 + chunk : box.z1;
       const index_t sz = d.grid.stride_z(), s = Axis == 0 ? 1 : d.grid.stride_y();
@@ -614,8 +642,9 @@ class Cpml {
   // plane outside the x-slab only advances psi_x. Scratch holds two planes
   // so that one barrier a plane suffices: a plane's values are overwritten
   // two planes later, after every column has passed the barrier between.
-  template <class Physics, int Columns = x_team_columns>
+  template <class Physics, int Ahead = 1, int Columns = x_team_columns>
   struct XColumns {
+    static_assert(Ahead == 1 || Ahead == 2, "the streamed values are loaded 1 or 2 planes ahead");
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
     static constexpr int XR = R > 2 ? R : 2;  // p along x: D2's reach and D1's (at most 2)
@@ -642,8 +671,10 @@ class Cpml {
       Scalar b = 0, a = 0;
       Scalar col[2 * R + 1] = {};  // p at z-R..z+R
       Scalar xp[XR] = {}, xm[XR] = {}, ap[R] = {}, am[R] = {};  // p along x and y
-      Scalar top = 0, psi = 0, prev = 0, v = 0, xi = 0;  // the next plane's
-      Scalar now_prev = 0, now_v = 0, now_xi = 0;        // this plane's
+      // Planes z..z+Ahead-1's streamed values, [0] plane z's at the top of a
+      // trip (see UpdateColumns).
+      Scalar top[Ahead] = {}, psi[Ahead] = {}, prev[Ahead] = {}, v[Ahead] = {}, xi[Ahead] = {};
+      Scalar now_prev = 0, now_v = 0, now_xi = 0;  // this plane's
     };
 
     KOKKOS_INLINE_FUNCTION void operator()(const Team& team) const {
@@ -689,32 +720,39 @@ class Cpml {
         const int g = l.template global<0>(c.x);
         o.b = pml.b_[0](g), o.a = pml.a_[0](g);
         for (int m = 0; m < 2 * R; ++m) o.col[m] = o.p[(m - R) * sz];
-        o.top = o.p[R * sz], o.psi = psi[o.at];
-        if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi[o.at];
+        for (int a = 0; a < Ahead; ++a) {
+          const int c = z0 + a < z1 ? a : z1 - 1 - z0;
+          o.top[a] = o.p[(R + c) * sz], o.psi[a] = psi[o.at + c * step];
+          if (o.updates && updates_at(z0 + c)) o.prev[a] = o.next[c * sz], o.v[a] = o.V[c * sz], o.xi[a] = xi[o.at + c * step];
+        }
       }
 
       for (int z = z0; z < z1; ++z) {
         const int buf = ((z - z0) & 1) * tile;
         const bool here = updates_at(z);
-        // The next plane's; the last plane loads its own again (unused),
-        // which costs less than a test around the loads.
-        const int ahead = z + 1 < z1 ? 1 : 0;
+        // Plane z+Ahead's; the last planes load the chunk's last again
+        // (unused), which costs less than a test around the loads.
+        const int ahead = Ahead == 1 ? (z + 1 < z1 ? 1 : 0) : z + Ahead < z1 ? Ahead : z1 - 1 - z;
         const bool update_ahead = updates_at(z + ahead);
         for (int k = 0; k < Columns; ++k) {
           Column& o = s[k];
           if (Columns > 1 && o.cell < 0) continue;
-          const Scalar psi_old = o.psi;
-          o.col[2 * R] = o.top;
-          o.now_prev = o.prev, o.now_v = o.v, o.now_xi = o.xi;
-          o.top = o.p[(R + ahead) * sz], o.psi = psi[o.at + ahead * step];
+          const Scalar psi_old = o.psi[0];
+          o.col[2 * R] = o.top[0];
+          o.now_prev = o.prev[0], o.now_v = o.v[0], o.now_xi = o.xi[0];
+          for (int a = 0; a + 1 < Ahead; ++a)
+            o.top[a] = o.top[a + 1], o.psi[a] = o.psi[a + 1], o.prev[a] = o.prev[a + 1], o.v[a] = o.v[a + 1],
+            o.xi[a] = o.xi[a + 1];
+          o.top[Ahead - 1] = o.p[(R + ahead) * sz], o.psi[Ahead - 1] = psi[o.at + ahead * step];
           // Loaded whether or not the next plane is updated, from p here
           // where it is not (unused, cached): a conditional load's value
           // reaches its variable through a move that waits for it (H200,
           // iso-large-gpu, ncu: 0.425 ms a side, one launch a side; with
           // the loads under the test, 0.884 ms for both sides in one launch).
           const bool streams = o.updates && update_ahead;
-          o.prev = *(streams ? o.next + ahead * sz : o.p), o.v = *(streams ? o.V + ahead * sz : o.p);
-          o.xi = *(streams ? xi + o.at + ahead * step : o.p);
+          o.prev[Ahead - 1] = *(streams ? o.next + ahead * sz : o.p);
+          o.v[Ahead - 1] = *(streams ? o.V + ahead * sz : o.p);
+          o.xi[Ahead - 1] = *(streams ? xi + o.at + ahead * step : o.p);
           for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
           // The update's loads before the barrier, which they then overlap.
           if (o.updates && here)
