@@ -333,6 +333,7 @@ class Cpml {
       z[side] = {intersect(regions_.slabs[side], limit), memory[2][side].z0, memory[2][side].z1};
       y[side] = {intersect(regions_.slabs[2 + side], limit), memory[1][side].y0, memory[1][side].y1};
     }
+    if (launch_slabs(exec, w, d, z, y)) return;
     launch_updates<Physics, 2, true>(exec, "seis::cpml_update_z", w, d, z);
     launch_updates<Physics, 1, false>(exec, "seis::cpml_update_y", w, d, y);
   }
@@ -428,6 +429,7 @@ class Cpml {
     int ahead = 1;      // planes the updates load ahead (1, 2): SEIS_CPML_AHEAD
     int x_ahead = 1;    // planes XColumns loads ahead (1, 2): SEIS_CPML_X_AHEAD
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
+    bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -438,9 +440,44 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_AHEAD")) r.ahead = std::atoi(e) == 2 ? 2 : 1;
       if (const char* e = std::getenv("SEIS_CPML_X_AHEAD")) r.x_ahead = std::atoi(e) == 2 ? 2 : 1;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
       return r;
     }();
     return t;
+  }
+  // f(threads, teams, ahead) with tuning()'s update kernels as compile-time
+  // constants: blocks of 256 threads at 4 or 3 an SM, or of 128 at 7, and
+  // the planes the streamed values are loaded ahead.
+  template <class F>
+  static void with_budget(const F& f) {
+    using I128 = std::integral_constant<int, 128>;
+    using I256 = std::integral_constant<int, 256>;
+    const auto with = [&](auto ahead) {
+      if (tuning().teams == 7) f(I128{}, std::integral_constant<int, 7>{}, ahead);
+      else if (tuning().teams == 3) f(I256{}, std::integral_constant<int, 3>{}, ahead);
+      else f(I256{}, std::integral_constant<int, 4>{}, ahead);
+    };
+    if (tuning().ahead == 2) with(std::integral_constant<int, 2>{});
+    else with(std::integral_constant<int, 1>{});
+  }
+  // Pass B of the z- and y-slabs in one launch (tuning().slabs_one) where
+  // each pair's columns have the same extents and all four the same x
+  // extent: one launch tail a step fewer. False where it does not apply.
+  template <class Physics, class Weights>
+  bool launch_slabs(const Exec& exec, const Weights& w, const StepData<Physics>& d, const UpdatePart (&z)[2],
+                    const UpdatePart (&y)[2]) const {
+    if (!tuning().slabs_one || !tuning().pairs) return false;
+    for (const UpdatePart* p : {&z[0], &z[1], &y[0], &y[1]})
+      if (p->slab.empty() || p->slab.nx() != z[0].slab.nx()) return false;
+    if (z[0].slab.ny() != z[1].slab.ny() || y[0].slab.nz() != y[1].slab.nz()) return false;
+    with_budget([&](auto threads, auto teams, auto ahead) {
+      using F = UpdateSlabs<Physics, decltype(ahead)::value>;
+      const F f{{*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
+      const int across = std::max(f.z_across, f.y_across);
+      Kokkos::parallel_for("seis::cpml_update_zy",
+                           column_policy<decltype(threads)::value, decltype(teams)::value>(exec, z[0].slab.nx(), across, 4), f);
+    });
+    return true;
   }
   // Pass B of a pair of slabs (UpdateColumns, a column a thread) as
   // tuning() builds it: one launch for both where their columns have the
@@ -452,21 +489,13 @@ class Cpml {
     const auto launch = [&](auto threads, auto teams, auto ahead, const UpdatePart& first, const UpdatePart& second,
                             int count) {
       using F = UpdateColumns<Physics, W, AcrossDamped, decltype(ahead)::value>;
-      Kokkos::parallel_for(label,
-                           column_policy<W, decltype(threads)::value, decltype(teams)::value>(exec, first.slab, count),
-                           F{*this, w, d, {first, second}});
+      const int across = W == 2 ? first.slab.ny() : first.slab.nz();
+      Kokkos::parallel_for(
+          label, column_policy<decltype(threads)::value, decltype(teams)::value>(exec, first.slab.nx(), across, count),
+          F{*this, w, d, {first, second}});
     };
     const auto built = [&](const UpdatePart& first, const UpdatePart& second, int count) {
-      const auto with = [&](auto ahead) {
-        if (tuning().teams == 7)
-          launch(std::integral_constant<int, 128>{}, std::integral_constant<int, 7>{}, ahead, first, second, count);
-        else if (tuning().teams == 3)
-          launch(std::integral_constant<int, 256>{}, std::integral_constant<int, 3>{}, ahead, first, second, count);
-        else
-          launch(std::integral_constant<int, 256>{}, std::integral_constant<int, 4>{}, ahead, first, second, count);
-      };
-      if (tuning().ahead == 2) with(std::integral_constant<int, 2>{});
-      else with(std::integral_constant<int, 1>{});
+      with_budget([&](auto threads, auto teams, auto ahead) { launch(threads, teams, ahead, first, second, count); });
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
     if (both && tuning().pairs && columns(parts[0].slab) == columns(parts[1].slab)) {
@@ -486,7 +515,7 @@ class Cpml {
     const auto launch = [&](const Box* b, int n) {
       F f{*this, w, d, {}, memory_chunk(b[0]), chunks(b[0], memory_chunk(b[0]))};
       for (int k = 0; k < n; ++k) f.boxes[k] = b[k];
-      Kokkos::parallel_for("seis::cpml_memory_y", column_policy(exec, b[0], n * f.chunks), f);
+      Kokkos::parallel_for("seis::cpml_memory_y", column_policy(exec, b[0].nx(), b[0].ny(), n * f.chunks), f);
     };
     const auto extents = [](const Box& b) { return std::array<int, 3>{b.nx(), b.ny(), b.nz()}; };
     bool same = tuning().memory_one && !boxes.empty() && boxes.size() <= std::size_t(F::max_boxes);
@@ -509,14 +538,13 @@ class Cpml {
   template <int Threads, int MinTeams>
   using ColumnPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>,
                                              Kokkos::LaunchBounds<Threads, MinTeams>, LightWeightLaunch>;
-  // (x, the across axis, chunk or slab of a pair) for columns along z (W = 2) or y (W = 1).
-  template <int W = 2, int Threads = SEIS_CPML_MAX_THREADS, int MinTeams = SEIS_CPML_MIN_TEAMS>
-  static ColumnPolicy<Threads, MinTeams> column_policy(const Exec& exec, const Box& b, int chunks) {
-    const int across = W == 2 ? b.ny() : b.nz();
-    auto t = warp_tile(Box{0, b.nx(), 0, across, 0, 1}, Threads);
+  // (x, the across axis, chunk or slab) over nx by `across` columns.
+  template <int Threads = SEIS_CPML_MAX_THREADS, int MinTeams = SEIS_CPML_MIN_TEAMS>
+  static ColumnPolicy<Threads, MinTeams> column_policy(const Exec& exec, int nx, int across, int chunks) {
+    auto t = warp_tile(Box{0, nx, 0, across, 0, 1}, Threads);
     const int wide = tuning().tile_x;  // wider blocks: longer runs of each row a block reads
-    if (wide > t[0] && b.nx() >= wide) t[0] = wide, t[1] = std::max(1, std::min(across, Threads / wide));
-    return ColumnPolicy<Threads, MinTeams>(exec, {0, 0, 0}, {b.nx(), across, chunks}, {t[0], t[1], 1});
+    if (wide > t[0] && nx >= wide) t[0] = wide, t[1] = std::max(1, std::min(across, Threads / wide));
+    return ColumnPolicy<Threads, MinTeams>(exec, {0, 0, 0}, {nx, across, chunks}, {t[0], t[1], 1});
   }
 
   static coef_view to_device(const std::string& label, const std::vector<double>& v) {
@@ -986,6 +1014,25 @@ class Cpml {
         for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
         p += sw, next += sw, V += sw;
+      }
+    }
+  };
+
+  // The z- and y-slabs' pass B in one launch (launch_slabs): the third
+  // index 0, 1 takes a z-slab, 2, 3 a y-slab; columns beyond a part's
+  // across extent return at once. The parts are independent: each writes
+  // only its own slabs' points and memory variables (psi_y: the y-slabs'
+  // own layers; the z-slabs read pass A's).
+  template <class Physics, int Ahead>
+  struct UpdateSlabs {
+    UpdateColumns<Physics, 2, true, Ahead> z;
+    UpdateColumns<Physics, 1, false, Ahead> y;
+    int z_across = 0, y_across = 0;
+    KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
+      if (c < 2) {
+        if (j < z_across) z(i, j, c);
+      } else if (j < y_across) {
+        y(i, j, c - 2);
       }
     }
   };
