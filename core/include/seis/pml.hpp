@@ -21,10 +21,10 @@
 // an H100.) XColumns took the CPML of iso-large-gpu from 3.76 to 3.24 ms
 // per step on an H100 (12 launches to 10; 37.0 DRAM B per slab point;
 // perf/results/h100-2026-11-24/cpml3). A slab pair runs in one launch (both
-// x-slabs, the two z-slabs, the two y-slabs: 10 launches to 7), each slab
-// its own copy of the walk so that its bounds stay kernel arguments; with
-// two-plane loop trips that took the H200's CPML of iso-large-gpu from
-// 2.689 to 2.589 ms per step (see Tuning).
+// x-slabs, the two z-slabs, the two y-slabs), each slab its own copy of the
+// walk so that its bounds stay kernel arguments, and so do pass A's boxes
+// and the z- and y-slabs' updates together: 10 launches a step to 3 (H200,
+// iso-large-gpu, CPML 2.555 -> 2.455 ms per step at 4 launches; see Tuning).
 //
 // Every kernel walks columns (z-columns; y-columns in the y-slabs' pass B),
 // a thread per column and a warp along x: loads coalesce in every slab (an
@@ -321,8 +321,7 @@ class Cpml {
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
     const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, column_chunk), intersect(regions_.slabs[4], limit)},
                         {CpmlXTiling(memory[0][1], x_team_threads, column_chunk), intersect(regions_.slabs[5], limit)}};
-    if (tuning().x_ahead == 2) launch_x<XColumns<Physics, 2>, SEIS_CPML_X_MIN_TEAMS>(exec, w, d, x);
-    else launch_x<XColumns<Physics, 1>, SEIS_CPML_X_MIN_TEAMS>(exec, w, d, x);
+    launch_x<XColumns<Physics>>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
     // §3.5). A z-slab column walks z and a y-slab column y, whole: its
@@ -381,14 +380,14 @@ class Cpml {
   // Both sides in one launch where their boxes have the same extents
   // (tuning().pairs; the league's second half takes the second side), one
   // launch a side otherwise.
-  template <class F, int MinTeams, class Weights, class Data>
+  template <class F, class Weights, class Data>
   void launch_x(const Exec& exec, const Weights& w, const Data& d, const XPart (&parts)[2]) const {
     const auto launch = [&](const XPart& first, const XPart& second, int sides) {
       // On a GPU a thread a place of the tile; on the host one thread walks
       // the same tiles, whose tests then walk the GPU's tiling.
       const int threads = x_team_columns == 1 ? first.tiling.places() : 1;
       using Policy =
-          Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, MinTeams>, LightWeightLaunch>;
+          Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_X_MIN_TEAMS>, LightWeightLaunch>;
       const Policy policy = Policy(exec, sides * first.tiling.tiles, threads)
                                 .set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * first.tiling.places())));
       Kokkos::parallel_for("seis::cpml_x", policy, F{*this, w, d, {first, second}});
@@ -403,62 +402,48 @@ class Cpml {
       if (!part.tiling.memory.empty()) launch(part, part, 1);
   }
 
-  // Run-time choices of how the CPML kernels are built and launched (read
-  // once on the host; every choice computes the same values), kept for
-  // the A/B on a GPU: SEIS_CPML_PAIRS (0: one launch a slab),
-  // SEIS_CPML_TILE_X (update blocks of 32x8, 64x4 or 128x2 columns),
-  // SEIS_CPML_AHEAD (the updates' streamed values loaded 1 or 2 planes
-  // ahead) and the updates' register budget, SEIS_CPML_UPDATE_MIN_TEAMS (3
-  // or 4 blocks of 256 threads an SM: 80 or 64 registers; 7: blocks of 128
-  // threads, 72 registers). Measured (H200, iso-large-gpu, CPML ms/step,
-  // --cpml-overlap off, integration tree 5ba364c): one launch a slab
-  // 2.536/2.527. Two planes a loop trip, tried because the one-plane loop
-  // reads each value it loads a plane ahead through a move that waits for
-  // the load (SASS: 44-64 instructions after it, in the same trip), ran
-  // slower: 2.589/2.587 with pairs, 2.689 without (ncu: every update kernel
-  // slower; 3.8 M local loads a step against 0.16 M at 64 registers, and at
-  // 80 registers, 3 blocks an SM, 2.676); so the loops take one plane a trip.
-  // With one (tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623 without;
-  // 64x4 update tiles 2.527, 128x2 2.559; updates at 3 or 5 blocks an SM
-  // 2.682, 2.754 (5: 48 registers, 10.6 M local loads in the y-slabs);
-  // XColumns at 3 blocks 2.626 (those two switches went).
+  // Run-time choices of how the CPML kernels are launched (read once on the
+  // host; every choice computes the same values), kept for the A/B on a
+  // GPU: SEIS_CPML_PAIRS (0: one launch a slab), SEIS_CPML_TILE_X (update
+  // blocks of 32x8, 64x4 or 128x2 columns), SEIS_CPML_MEMORY_ONE and
+  // SEIS_CPML_SLABS_ONE (0: pass A's boxes, the z- and the y-slabs' updates
+  // in launches of their own). Measured (H200, iso-large-gpu, CPML ms/step,
+  // --cpml-overlap off; tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623
+  // without; 64x4 update tiles 2.527, 128x2 2.559. Tree 9e52dd6: pairs with
+  // pass A in one launch 2.455/2.459 (4 launches a step), pass A in 4
+  // launches 2.466, one launch a slab 2.555.
+  // Tried and gone (each computed the same values):
+  // - two planes a loop trip, because the one-plane loop reads each value it
+  //   loads a plane ahead through a move that waits for the load (SASS:
+  //   44-64 instructions after it, in the same trip): 2.589/2.587 with
+  //   pairs, 2.689 without (ncu: 3.8 M local loads a step against 0.16 M at
+  //   64 registers; at 80 registers, 3 blocks an SM, 2.676);
+  // - the streamed values loaded two planes ahead in separate registers (the
+  //   move then waits a whole trip, SASS 176-180 of 180 instructions):
+  //   updates at 3 blocks of 256 (80 registers) 2.519/2.524, at 7 blocks of
+  //   128 (72) 2.513/2.522 (ncu: z-slabs 0.851 against 0.833 ms, warps
+  //   active 41 against 47 %), XColumns two planes ahead 2.463/2.463
+  //   against 2.455/2.459; at 7 blocks of 128 alone 2.481;
+  // - updates at 3 or 5 blocks an SM 2.682, 2.754 (5: 48 registers, 10.6 M
+  //   local loads in the y-slabs); XColumns at 3 blocks 2.626.
+  // The updates wait on memory with their streamed loads a trip ahead: the
+  // p neighbours they read in the plane (L1/L2) remain.
   struct Tuning {
-    int teams = SEIS_CPML_MIN_TEAMS;  // update blocks an SM: SEIS_CPML_UPDATE_MIN_TEAMS (3, 4; 7 at 128 threads)
-    bool pairs = true;  // a slab pair's updates in one launch: SEIS_CPML_PAIRS
-    int tile_x = 64;    // columns along x of an update block (32, 64, 128): SEIS_CPML_TILE_X
-    int ahead = 1;      // planes the updates load ahead (1, 2): SEIS_CPML_AHEAD
-    int x_ahead = 1;    // planes XColumns loads ahead (1, 2): SEIS_CPML_X_AHEAD
+    bool pairs = true;       // a slab pair's updates in one launch: SEIS_CPML_PAIRS
+    int tile_x = 64;         // columns along x of an update block (32, 64, 128): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
       Tuning r;
-      if (const char* e = std::getenv("SEIS_CPML_UPDATE_MIN_TEAMS")) r.teams = std::atoi(e) == 7 ? 7 : std::atoi(e) == 3 ? 3 : 4;
       if (const char* e = std::getenv("SEIS_CPML_TILE_X")) r.tile_x = std::min(128, std::max(32, std::atoi(e)));
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_AHEAD")) r.ahead = std::atoi(e) == 2 ? 2 : 1;
-      if (const char* e = std::getenv("SEIS_CPML_X_AHEAD")) r.x_ahead = std::atoi(e) == 2 ? 2 : 1;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
       return r;
     }();
     return t;
-  }
-  // f(threads, teams, ahead) with tuning()'s update kernels as compile-time
-  // constants: blocks of 256 threads at 4 or 3 an SM, or of 128 at 7, and
-  // the planes the streamed values are loaded ahead.
-  template <class F>
-  static void with_budget(const F& f) {
-    using I128 = std::integral_constant<int, 128>;
-    using I256 = std::integral_constant<int, 256>;
-    const auto with = [&](auto ahead) {
-      if (tuning().teams == 7) f(I128{}, std::integral_constant<int, 7>{}, ahead);
-      else if (tuning().teams == 3) f(I256{}, std::integral_constant<int, 3>{}, ahead);
-      else f(I256{}, std::integral_constant<int, 4>{}, ahead);
-    };
-    if (tuning().ahead == 2) with(std::integral_constant<int, 2>{});
-    else with(std::integral_constant<int, 1>{});
   }
   // Pass B of the z- and y-slabs in one launch (tuning().slabs_one) where
   // each pair's columns have the same extents and all four the same x
@@ -470,40 +455,30 @@ class Cpml {
     for (const UpdatePart* p : {&z[0], &z[1], &y[0], &y[1]})
       if (p->slab.empty() || p->slab.nx() != z[0].slab.nx()) return false;
     if (z[0].slab.ny() != z[1].slab.ny() || y[0].slab.nz() != y[1].slab.nz()) return false;
-    with_budget([&](auto threads, auto teams, auto ahead) {
-      using F = UpdateSlabs<Physics, decltype(ahead)::value>;
-      const F f{{*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
-      const int across = std::max(f.z_across, f.y_across);
-      Kokkos::parallel_for("seis::cpml_update_zy",
-                           column_policy<decltype(threads)::value, decltype(teams)::value>(exec, z[0].slab.nx(), across, 4), f);
-    });
+    const UpdateSlabs<Physics> f{{*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
+    Kokkos::parallel_for("seis::cpml_update_zy",
+                         column_policy(exec, z[0].slab.nx(), std::max(f.z_across, f.y_across), 4), f);
     return true;
   }
-  // Pass B of a pair of slabs (UpdateColumns, a column a thread) as
-  // tuning() builds it: one launch for both where their columns have the
-  // same extents (SEIS_CPML_PAIRS, default 1), one launch a slab otherwise.
+  // Pass B of a pair of slabs (UpdateColumns, a column a thread): one launch
+  // for both where their columns have the same extents (SEIS_CPML_PAIRS,
+  // default 1), one launch a slab otherwise.
   template <class Physics, int W, bool AcrossDamped, class Weights>
   void launch_updates(const Exec& exec, const char* label, const Weights& w, const StepData<Physics>& d,
                       const UpdatePart (&parts)[2]) const {
     const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
-    const auto launch = [&](auto threads, auto teams, auto ahead, const UpdatePart& first, const UpdatePart& second,
-                            int count) {
-      using F = UpdateColumns<Physics, W, AcrossDamped, decltype(ahead)::value>;
+    const auto launch = [&](const UpdatePart& first, const UpdatePart& second, int count) {
       const int across = W == 2 ? first.slab.ny() : first.slab.nz();
-      Kokkos::parallel_for(
-          label, column_policy<decltype(threads)::value, decltype(teams)::value>(exec, first.slab.nx(), across, count),
-          F{*this, w, d, {first, second}});
-    };
-    const auto built = [&](const UpdatePart& first, const UpdatePart& second, int count) {
-      with_budget([&](auto threads, auto teams, auto ahead) { launch(threads, teams, ahead, first, second, count); });
+      Kokkos::parallel_for(label, column_policy(exec, first.slab.nx(), across, count),
+                           UpdateColumns<Physics, W, AcrossDamped>{*this, w, d, {first, second}});
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
     if (both && tuning().pairs && columns(parts[0].slab) == columns(parts[1].slab)) {
-      built(parts[0], parts[1], 2);
+      launch(parts[0], parts[1], 2);
       return;
     }
     for (const UpdatePart& part : parts)
-      if (!part.slab.empty()) built(part, part, 1);
+      if (!part.slab.empty()) launch(part, part, 1);
   }
 
   // Pass A over `boxes` (MemoryColumns): one launch where they have the same
@@ -534,17 +509,16 @@ class Cpml {
   }
 
   // Threads over a box's columns; tiles of up to a warp in x (see
-  // warp_tile), within a register budget (seis/streaming_bounds.hpp).
-  template <int Threads, int MinTeams>
+  // warp_tile), within the register budget of seis/streaming_bounds.hpp.
   using ColumnPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>,
-                                             Kokkos::LaunchBounds<Threads, MinTeams>, LightWeightLaunch>;
+                                             Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_MIN_TEAMS>,
+                                             LightWeightLaunch>;
   // (x, the across axis, chunk or slab) over nx by `across` columns.
-  template <int Threads = SEIS_CPML_MAX_THREADS, int MinTeams = SEIS_CPML_MIN_TEAMS>
-  static ColumnPolicy<Threads, MinTeams> column_policy(const Exec& exec, int nx, int across, int chunks) {
-    auto t = warp_tile(Box{0, nx, 0, across, 0, 1}, Threads);
+  static ColumnPolicy column_policy(const Exec& exec, int nx, int across, int chunks) {
+    auto t = warp_tile(Box{0, nx, 0, across, 0, 1}, SEIS_CPML_MAX_THREADS);
     const int wide = tuning().tile_x;  // wider blocks: longer runs of each row a block reads
-    if (wide > t[0] && nx >= wide) t[0] = wide, t[1] = std::max(1, std::min(across, Threads / wide));
-    return ColumnPolicy<Threads, MinTeams>(exec, {0, 0, 0}, {nx, across, chunks}, {t[0], t[1], 1});
+    if (wide > t[0] && nx >= wide) t[0] = wide, t[1] = std::max(1, std::min(across, SEIS_CPML_MAX_THREADS / wide));
+    return ColumnPolicy(exec, {0, 0, 0}, {nx, across, chunks}, {t[0], t[1], 1});
   }
 
   static coef_view to_device(const std::string& label, const std::vector<double>& v) {
@@ -670,9 +644,8 @@ class Cpml {
   // plane outside the x-slab only advances psi_x. Scratch holds two planes
   // so that one barrier a plane suffices: a plane's values are overwritten
   // two planes later, after every column has passed the barrier between.
-  template <class Physics, int Ahead = 1, int Columns = x_team_columns>
+  template <class Physics, int Columns = x_team_columns>
   struct XColumns {
-    static_assert(Ahead == 1 || Ahead == 2, "the streamed values are loaded 1 or 2 planes ahead");
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
     static constexpr int XR = R > 2 ? R : 2;  // p along x: D2's reach and D1's (at most 2)
@@ -699,10 +672,8 @@ class Cpml {
       Scalar b = 0, a = 0;
       Scalar col[2 * R + 1] = {};  // p at z-R..z+R
       Scalar xp[XR] = {}, xm[XR] = {}, ap[R] = {}, am[R] = {};  // p along x and y
-      // Planes z..z+Ahead-1's streamed values, [0] plane z's at the top of a
-      // trip (see UpdateColumns).
-      Scalar top[Ahead] = {}, psi[Ahead] = {}, prev[Ahead] = {}, v[Ahead] = {}, xi[Ahead] = {};
-      Scalar now_prev = 0, now_v = 0, now_xi = 0;  // this plane's
+      Scalar top = 0, psi = 0, prev = 0, v = 0, xi = 0;  // the next plane's
+      Scalar now_prev = 0, now_v = 0, now_xi = 0;        // this plane's
     };
 
     KOKKOS_INLINE_FUNCTION void operator()(const Team& team) const {
@@ -748,39 +719,32 @@ class Cpml {
         const int g = l.template global<0>(c.x);
         o.b = pml.b_[0](g), o.a = pml.a_[0](g);
         for (int m = 0; m < 2 * R; ++m) o.col[m] = o.p[(m - R) * sz];
-        for (int a = 0; a < Ahead; ++a) {
-          const int c = z0 + a < z1 ? a : z1 - 1 - z0;
-          o.top[a] = o.p[(R + c) * sz], o.psi[a] = psi[o.at + c * step];
-          if (o.updates && updates_at(z0 + c)) o.prev[a] = o.next[c * sz], o.v[a] = o.V[c * sz], o.xi[a] = xi[o.at + c * step];
-        }
+        o.top = o.p[R * sz], o.psi = psi[o.at];
+        if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi[o.at];
       }
 
       for (int z = z0; z < z1; ++z) {
         const int buf = ((z - z0) & 1) * tile;
         const bool here = updates_at(z);
-        // Plane z+Ahead's; the last planes load the chunk's last again
-        // (unused), which costs less than a test around the loads.
-        const int ahead = Ahead == 1 ? (z + 1 < z1 ? 1 : 0) : z + Ahead < z1 ? Ahead : z1 - 1 - z;
+        // The next plane's; the last plane loads its own again (unused),
+        // which costs less than a test around the loads.
+        const int ahead = z + 1 < z1 ? 1 : 0;
         const bool update_ahead = updates_at(z + ahead);
         for (int k = 0; k < Columns; ++k) {
           Column& o = s[k];
           if (Columns > 1 && o.cell < 0) continue;
-          const Scalar psi_old = o.psi[0];
-          o.col[2 * R] = o.top[0];
-          o.now_prev = o.prev[0], o.now_v = o.v[0], o.now_xi = o.xi[0];
-          for (int a = 0; a + 1 < Ahead; ++a)
-            o.top[a] = o.top[a + 1], o.psi[a] = o.psi[a + 1], o.prev[a] = o.prev[a + 1], o.v[a] = o.v[a + 1],
-            o.xi[a] = o.xi[a + 1];
-          o.top[Ahead - 1] = o.p[(R + ahead) * sz], o.psi[Ahead - 1] = psi[o.at + ahead * step];
+          const Scalar psi_old = o.psi;
+          o.col[2 * R] = o.top;
+          o.now_prev = o.prev, o.now_v = o.v, o.now_xi = o.xi;
+          o.top = o.p[(R + ahead) * sz], o.psi = psi[o.at + ahead * step];
           // Loaded whether or not the next plane is updated, from p here
           // where it is not (unused, cached): a conditional load's value
           // reaches its variable through a move that waits for it (H200,
-          // iso-large-gpu, ncu: 0.425 ms a side, one launch a side; with
-          // the loads under the test, 0.884 ms for both sides in one launch).
+          // iso-large-gpu, ncu: both sides in one launch 0.827 ms, tree
+          // 9e52dd6; 0.884 with the loads under the test).
           const bool streams = o.updates && update_ahead;
-          o.prev[Ahead - 1] = *(streams ? o.next + ahead * sz : o.p);
-          o.v[Ahead - 1] = *(streams ? o.V + ahead * sz : o.p);
-          o.xi[Ahead - 1] = *(streams ? xi + o.at + ahead * step : o.p);
+          o.prev = *(streams ? o.next + ahead * sz : o.p), o.v = *(streams ? o.V + ahead * sz : o.p);
+          o.xi = *(streams ? xi + o.at + ahead * step : o.p);
           for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
           // The update's loads before the barrier, which they then overlap.
           if (o.updates && here)
@@ -834,9 +798,8 @@ class Cpml {
   // this plane's stores, so their latency overlaps the arithmetic. Each
   // axis joins lap and extra in the order x, y, z whatever W is: the values
   // are those of the point-by-point update.
-  template <class Physics, int W, bool AcrossDamped, int Ahead = 1>
+  template <class Physics, int W, bool AcrossDamped>
   struct UpdateColumns {
-    static_assert(Ahead == 1 || Ahead == 2, "the streamed values are loaded 1 or 2 planes ahead");
     using Update = typename Physics::cpml_update;
     static constexpr int Across = W == 2 ? 1 : 2;
     // D2's reach, and the column's: p at w..w+4 gives psi_W at w+2.
@@ -931,18 +894,10 @@ class Cpml {
       for (int m = 0; m < 4; ++m)
         pw[m] = psi_w(s, w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[K - 4 + m],
                       col[K - 3 + m], col[K - 1 + m], col[K + m]);
-      // The streamed values (p at w+K, p-, V; psi_W at w+2 and xi_W at w) of
-      // planes w..w+Ahead-1, [0] plane w's at the top of a trip, loaded
-      // Ahead planes before they are used (planes beyond the walk clamped to
-      // its last: unused). psi_W and xi_W too: the column's thread alone
-      // writes them, after these loads, and their DRAM latency otherwise
-      // stalls every plane.
-      Scalar top[Ahead], prev[Ahead], v[Ahead], psi_w_ahead[Ahead], xi_w_ahead[Ahead];
-      for (int a = 0; a < Ahead; ++a) {
-        const int c = w0 + a < w1 ? a : w1 - 1 - w0;
-        top[a] = p[(K + c) * sw], prev[a] = next[c * sw], v[a] = V[c * sw];
-        psi_w_ahead[a] = pml.psi_[W].data()[iw + (2 + c) * nw], xi_w_ahead[a] = pml.xi_[W].data()[iw + c * nw];
-      }
+      // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
+      // the column's thread alone writes them, and their DRAM latency
+      // otherwise stalls every plane.
+      Scalar psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw], xi_w_ahead = pml.xi_[W].data()[iw];
 
       // psi_x (x +-1, +-2) and xi_x of an x-damped column, also a plane ahead.
       Scalar sx_ahead[4] = {0, 0, 0, 0}, xi_x_ahead = 0;
@@ -952,15 +907,14 @@ class Cpml {
       };
       if constexpr (DX) load_x(mx.at, sx_ahead, xi_x_ahead);
 
+      Scalar top = p[K * sw], prev = *next, v = *V;  // plane w0's streamed values
       for (int w = w0; w < w1; ++w) {
-        col[2 * K] = top[0];
-        const Scalar p_prev = prev[0], vel = v[0];
-        // Plane w+Ahead's; the last planes load the walk's last again
-        // (unused), which costs less than a test around the loads.
-        const int c = Ahead == 1 ? (w + 1 < w1 ? 1 : 0) : w + Ahead < w1 ? Ahead : w1 - 1 - w;
-        const int ahead = Ahead == 1 ? (w + 1 < w1 ? sw : 0) : c * sw;
-        for (int a = 0; a + 1 < Ahead; ++a) top[a] = top[a + 1], prev[a] = prev[a + 1], v[a] = v[a + 1];
-        top[Ahead - 1] = p[K * sw + ahead], prev[Ahead - 1] = next[ahead], v[Ahead - 1] = V[ahead];
+        col[2 * K] = top;
+        const Scalar p_prev = prev, vel = v;
+        // The next plane's; the last plane loads its own again (unused),
+        // which costs less than a test around the loads.
+        const int ahead = w + 1 < w1 ? sw : 0;
+        top = p[K * sw + ahead], prev = next[ahead], v = V[ahead];
         Scalar xp[R], xm[R], ap[R], am[R];
         for (int m = 1; m <= R; ++m)
           xp[m - 1] = p[m], xm[m - 1] = p[-m], ap[m - 1] = p[m * sa], am[m - 1] = p[-m * sa];
@@ -975,12 +929,10 @@ class Cpml {
           sa4[0] = q[-2 * na], sa4[1] = q[-na], sa4[2] = q[na], sa4[3] = q[2 * na];
           xi_a = pml.xi_[Across].data()[ma.at];
         }
-        const Scalar psi_old = psi_w_ahead[0];
-        xi_w = xi_w_ahead[0];
-        const int ahead_w = Ahead == 1 ? (w + 1 < w1 ? nw : 0) : c * nw;
-        for (int a = 0; a + 1 < Ahead; ++a) psi_w_ahead[a] = psi_w_ahead[a + 1], xi_w_ahead[a] = xi_w_ahead[a + 1];
-        psi_w_ahead[Ahead - 1] = pml.psi_[W].data()[iw + 2 * nw + ahead_w];
-        xi_w_ahead[Ahead - 1] = pml.xi_[W].data()[iw + ahead_w];
+        const Scalar psi_old = psi_w_ahead;
+        xi_w = xi_w_ahead;
+        const int ahead_w = w + 1 < w1 ? nw : 0;  // the last plane loads its own again (unused)
+        psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[iw + ahead_w];
         pw[4] = psi_w(s, w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
         Scalar lap = 0, extra = 0;
@@ -1023,10 +975,10 @@ class Cpml {
   // across extent return at once. The parts are independent: each writes
   // only its own slabs' points and memory variables (psi_y: the y-slabs'
   // own layers; the z-slabs read pass A's).
-  template <class Physics, int Ahead>
+  template <class Physics>
   struct UpdateSlabs {
-    UpdateColumns<Physics, 2, true, Ahead> z;
-    UpdateColumns<Physics, 1, false, Ahead> y;
+    UpdateColumns<Physics, 2, true> z;
+    UpdateColumns<Physics, 1, false> y;
     int z_across = 0, y_across = 0;
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       if (c < 2) {
