@@ -24,7 +24,7 @@
 // x-slabs, the two z-slabs, the two y-slabs), each slab its own copy of the
 // walk so that its bounds stay kernel arguments, and so do pass A's boxes
 // and the z- and y-slabs' updates together: 10 launches a step to 3 (H200,
-// iso-large-gpu, CPML 2.555 -> 2.455 ms per step at 4 launches; see Tuning).
+// iso-large-gpu, CPML 2.543 -> 2.420-2.439 ms per step; see Tuning).
 //
 // Every kernel walks columns (z-columns; y-columns in the y-slabs' pass B),
 // a thread per column and a warp along x: loads coalesce in every slab (an
@@ -411,7 +411,10 @@ class Cpml {
   // --cpml-overlap off; tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623
   // without; 64x4 update tiles 2.527, 128x2 2.559. Tree 9e52dd6: pairs with
   // pass A in one launch 2.455/2.459 (4 launches a step), pass A in 4
-  // launches 2.466, one launch a slab 2.555.
+  // launches 2.466, one launch a slab 2.555. Tree 2857451, A B A B: the z-
+  // and y-slabs' updates in one launch too (3 launches) 2.420/2.430/2.439
+  // against 2.449/2.462/2.471 without, 7 launches 2.459, 10 launches 2.543;
+  // tti-large-gpu 1.678/1.661 against 1.714/1.708, 10 launches 1.805.
   // Tried and gone (each computed the same values):
   // - two planes a loop trip, because the one-plane loop reads each value it
   //   loads a plane ahead through a move that waits for the load (SASS:
