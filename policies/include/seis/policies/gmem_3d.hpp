@@ -16,6 +16,9 @@ struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
   using launch_bounds = Kokkos::LaunchBounds<>;
   static constexpr bool three_d = true;
+  // One tile a thread block: the thread ends after its team, and Kokkos'
+  // league loop no longer holds the tile split and offsets (tiled_strategy.hpp).
+  static constexpr bool end_team_thread = true;
   static constexpr int F = Physics::num_fields;
   static constexpr int R = Physics::radius;
 

@@ -36,6 +36,9 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   using typename Base::scalar_type;
   using typename Base::values_type;
   using launch_bounds = BudgetLaunchBounds<Physics, LaunchBudget::wide>;  // seis/streaming_bounds.hpp
+  // The thread ends after its team (tiled_strategy.hpp): nothing held across
+  // Kokkos' league loop (iso spills 48/40 -> 32/32 B).
+  static constexpr bool end_team_thread = true;
   static constexpr int CPT = Base::CPT;
   static constexpr int F = Base::F;
   static constexpr int R = Base::R;

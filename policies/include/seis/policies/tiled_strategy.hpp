@@ -14,6 +14,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstddef>
+#include <cstdlib>
 #include <string>
 #include <type_traits>  // std::void_t
 
@@ -29,8 +30,9 @@ using BudgetLaunchBounds = Kokkos::LaunchBounds<unsigned(thread_budget(Budget, P
 template <class Physics>
 using VectorStreamingLaunchBounds = BudgetLaunchBounds<Physics, LaunchBudget::vector>;
 
-// Adapts a Body to Kokkos' team functor interface.
-template <class Exec, class Body>
+// Adapts a Body to Kokkos' team functor interface. EndThread: the thread
+// ends after its team (ExecTraits::end_team_thread), for bodies that opt in.
+template <class Exec, class Body, bool EndThread = false>
 struct TeamKernel {
   using scalar_type = typename Body::scalar_type;
   static constexpr int scratch_level = ExecTraits<Exec>::scratch_level;
@@ -41,6 +43,7 @@ struct TeamKernel {
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     auto* scratch = static_cast<scalar_type*>(team.team_scratch(int(scratch_level)).get_shmem(scratch_bytes));
     body.run(team, body.tiles.origin(team.league_rank()), scratch);
+    if constexpr (EndThread) ExecTraits<Exec>::end_team_thread(team);
   }
 };
 
@@ -63,6 +66,25 @@ struct BodyLaunchProperty<Body, std::void_t<typename Body::launch_property>> {
   using type = typename Body::launch_property;
 };
 
+// Whether a body's kernel ends each thread after its team
+// (Body::end_team_thread = true; ExecTraits::end_team_thread says when that
+// holds). Off for the others: their SASS stays as measured.
+template <class Body, class = void>
+struct BodyEndsTeamThread : std::false_type {};
+template <class Body>
+struct BodyEndsTeamThread<Body, std::void_t<decltype(Body::end_team_thread)>>
+    : std::bool_constant<Body::end_team_thread> {};
+
+// A/B on the GPU (checkpoint only): SEIS_KOKKOS_END_THREAD=0 launches the
+// opted-in bodies without ending the thread.
+inline bool end_team_thread_enabled() {
+  static const bool on = [] {
+    const char* v = std::getenv("SEIS_KOKKOS_END_THREAD");
+    return !(v && v[0] == '0');
+  }();
+  return on;
+}
+
 template <class Physics, class Exec, class Body>
 class TiledStrategy : public StencilOperator<Physics> {
  public:
@@ -82,16 +104,24 @@ class TiledStrategy : public StencilOperator<Physics> {
 
   void apply(const StepData<Physics>& data, const Box& box) const override {
     if (box.empty()) return;
-    TeamKernel<Exec, Body> kernel{Body(data, box, shape_), Body::scratch_bytes(shape_)};
+    if constexpr (BodyEndsTeamThread<Body>::value) {
+      if (end_team_thread_enabled()) return launch<true>(data, box);
+    }
+    launch<false>(data, box);
+  }
+
+  int team_size() const { return ExecTraits<Exec>::team_size(Body::team_threads(shape_)); }
+
+ private:
+  template <bool EndThread>
+  void launch(const StepData<Physics>& data, const Box& box) const {
+    TeamKernel<Exec, Body, EndThread> kernel{Body(data, box, shape_), Body::scratch_bytes(shape_)};
     policy_type policy(kernel.body.tiles.league_size(), team_size());
     if (kernel.scratch_bytes > 0)
       policy.set_scratch_size(ExecTraits<Exec>::scratch_level, Kokkos::PerTeam(kernel.scratch_bytes));
     Kokkos::parallel_for(label_.c_str(), policy, kernel);
   }
 
-  int team_size() const { return ExecTraits<Exec>::team_size(Body::team_threads(shape_)); }
-
- private:
   void check() const {
     const std::string what = "strategy " + strategy_ + " with block " + shape_.to_string(Body::three_d);
     if (shape_.cluster_x * shape_.cluster_y > 1)
