@@ -11,7 +11,10 @@
 
 namespace seis {
 
-template <class Physics, class Exec>
+// Form (GPU A/B at checkpoint 1, SEIS_KOKKOS_GMEM): 0 the point's address
+// opaque, plane and row strides fresh; 1 (fresh) the twin's Fresh form: the
+// plane stride fresh only; 2 (plain) the twin's plain form.
+template <class Physics, class Exec, int Form = 0>
 struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
   using launch_bounds = Kokkos::LaunchBounds<>;
@@ -52,8 +55,10 @@ struct Gmem3dBody {
       // ~787 (with sz fresh alone) -> ~696, 64 -> 40 registers; the twin, with
       // no loop around it, takes sz fresh only).
       const scalar_type* at[F];
-      for (int f = 0; f < F; ++f) at[f] = ExecTraits<Exec>::opaque_base(data.cur[f] + idx);
-      const int psz = ExecTraits<Exec>::fresh_value(sz), psy = ExecTraits<Exec>::fresh_value(sy);
+      for (int f = 0; f < F; ++f)
+        at[f] = Form == 0 ? ExecTraits<Exec>::opaque_base(data.cur[f] + idx) : data.cur[f] + idx;
+      const int psz = Form == 2 ? sz : ExecTraits<Exec>::fresh_value(sz);
+      const int psy = Form == 0 ? ExecTraits<Exec>::fresh_value(sy) : sy;
       static_for<-R, R + 1>([&](auto dz) {
         PlaneWindow<scalar_type, F> window;
         for (int f = 0; f < F; ++f) window.base[f] = at[f] + dz * psz;
@@ -65,7 +70,7 @@ struct Gmem3dBody {
   }
 };
 
-template <class Physics, class Exec>
-using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec>>;
+template <class Physics, class Exec, int Form = 0>
+using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec, Form>>;
 
 }  // namespace seis
