@@ -15,25 +15,21 @@ namespace seis::native::dev {
 template <class Op>
 int launch_gmem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   const LaunchPlan plan = plan_gmem_3d<Op>(box, s);
-  // The form that ran faster, told apart by the field count (H200, alternating runs): one field (iso) plain (1024^3 9.12 ms
-  // against 9.32 fresh; 512^3 0.926 / 0.947), two fields (TTI) fresh (900^3 26.43 against 31.12 plain: 40
-  // registers instead of 56). SEIS_NATIVE_GMEM=plain|fresh picks one, for an A/B.
+  // As Kokkos launches the strategy (the Kokkos kernel's form: a 1D grid of tiles and 1D blocks, the split in the
+  // kernel, each plane's offset with the fresh plane stride). SEIS_NATIVE_GMEM picks another form, for an A/B:
+  // team-plain (the plain addresses), fresh or plain (a 3D grid of 3D blocks, no split: H200 iso 1024^3 9.10 ms
+  // plain against 9.51 team; the Kokkos team launch cannot take that form).
   const char* form = std::getenv("SEIS_NATIVE_GMEM");
-  const bool plain = form ? std::strcmp(form, "plain") == 0 || std::strcmp(form, "team-plain") == 0 : Op::F == 1;
-  // team, team-plain, team-fresh: launched as Kokkos launches the strategy (1D grid and blocks, the split in
-  // the kernel), an A/B.
-  if (form && std::strncmp(form, "team", 4) == 0) {
-    const TileGrid& t = plan.tiles;
-    const dim3 grid(unsigned(t.ntx * t.nty * t.ntz)), block(unsigned(t.dx * t.dy * t.dz));
-    const TeamSplit split = TeamSplit::make(t);
-    if (plain)
-      gmem_3d_team_kernel<Op, CudaBackend, false><<<grid, block, 0, stream>>>(a, t, split);
-    else
-      gmem_3d_team_kernel<Op, CudaBackend, true><<<grid, block, 0, stream>>>(a, t, split);
-    return int(cudaGetLastError());
-  }
-  return launch_kernel(plain ? gmem_3d_kernel<Op, CudaBackend, false> : gmem_3d_kernel<Op, CudaBackend, true>, plan,
-                       stream, a, plan.tiles);
+  const bool grid = form && (std::strcmp(form, "plain") == 0 || std::strcmp(form, "fresh") == 0);
+  const bool plain = form && (std::strcmp(form, "plain") == 0 || std::strcmp(form, "team-plain") == 0);
+  if (grid)
+    return launch_kernel(plain ? gmem_3d_kernel<Op, CudaBackend, false> : gmem_3d_kernel<Op, CudaBackend, true>,
+                         plan, stream, a, plan.tiles);
+  LaunchPlan linear = plan;
+  linear.linear = true;
+  const TeamSplit split = TeamSplit::make(plan.tiles);
+  return launch_kernel(plain ? gmem_3d_team_kernel<Op, CudaBackend, false> : gmem_3d_team_kernel<Op, CudaBackend, true>,
+                       linear, stream, a, plan.tiles, split);
 }
 
 template <class Op>

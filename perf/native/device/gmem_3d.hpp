@@ -14,12 +14,11 @@ LaunchPlan plan_gmem_3d(const Box& box, const Shape& s) {
   return LaunchPlan{TileGrid::make(box, s.dx, s.dy, s.dz), PlaneLayout{}, s.dx, s.dy, s.dz, 0};
 }
 
-// Fresh: each plane one 32-bit offset from the point's address, sz fresh
-// (Backend::fresh_value), as the Kokkos body has it: nvcc 13, sm_90: iso
-// 149 -> 140 instructions, 32 registers; TTI 754 -> 657 and 56 -> 40
-// registers. (The Kokkos body's address is also opaque: here that took iso
-// to 40 registers.) Fresh = false: the form before; the launcher picks the
-// faster per physics (cuda/blocking_3d.cu).
+// A point's update. Fresh: each plane one 32-bit offset from the point's
+// address, sz fresh (Backend::fresh_value), as the Kokkos body has it (nvcc
+// 13, sm_90, 3D grid: iso 149 -> 140 instructions, 32 registers; TTI 754 ->
+// 657 and 56 -> 40 registers). Fresh = false: the plain addresses, an A/B
+// (cuda/blocking_3d.cu).
 template <class Op, class Backend, bool Fresh>
 SEIS_NATIVE_DEV void gmem_3d_point(const StepArgs<Op>& a, int x, int y, int z) {
   const long long idx = point_index(a.grid, x, y, z);
@@ -39,7 +38,8 @@ SEIS_NATIVE_DEV void gmem_3d_point(const StepArgs<Op>& a, int x, int y, int z) {
   a.op.template update<false, Backend>(a, idx, acc, load_centre(a, idx));
 }
 
-// A tile a block, on the 3D grid of tiles, a point a thread of a 3D block.
+// A tile a block, on the 3D grid of tiles, a point a thread of a 3D block:
+// no split of a rank, which the Kokkos team launch cannot avoid (an A/B).
 template <class Op, class Backend, bool Fresh = true>
 __global__ void gmem_3d_kernel(const StepArgs<Op> a, const TileGrid tiles) {
   const TileOrigin o = tiles.origin();
@@ -58,10 +58,12 @@ struct TeamSplit {
   }
 };
 
-// As Kokkos launches the strategy (SEIS_NATIVE_GMEM=team): a 1D grid of
-// tiles (x fastest) and 1D blocks, the tile's origin split from the block
-// index and the point from the thread index with the divisors the host
-// prepared, as TileGrid::origin and TilePoints do in the Kokkos team.
+// As Kokkos launches the strategy, the default: a 1D grid of tiles (x
+// fastest) and 1D blocks, the tile's origin split from the block index and
+// the point from the thread index with the divisors the host prepared, as
+// TileGrid::origin and TilePoints do in the Kokkos team (nvcc 13, sm_90,
+// instructions on a thread's path: iso 172 Fresh, 181 plain; the Kokkos
+// kernel 184 and 181).
 template <class Op, class Backend, bool Fresh>
 __global__ void gmem_3d_team_kernel(const StepArgs<Op> a, const TileGrid tiles, const TeamSplit split) {
   const int tile = int(blockIdx.x), rank = int(threadIdx.x);

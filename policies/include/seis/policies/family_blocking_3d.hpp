@@ -14,9 +14,9 @@ namespace seis {
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_blocking_3d(const std::string& name, const BlockShape& s) {
   if (name == "gmem_3d") {
-    // GPU A/B (checkpoint only): SEIS_KOKKOS_GMEM=fresh|plain, the twin's address forms (gmem_3d.hpp).
+    // GPU A/B (checkpoint only): SEIS_KOKKOS_GMEM=opaque|plain, the other address forms (gmem_3d.hpp).
     const char* form = std::getenv("SEIS_KOKKOS_GMEM");
-    if (form && std::string(form) == "fresh") return std::make_unique<Gmem3d<Physics, Exec, 1>>(name, s);
+    if (form && std::string(form) == "opaque") return std::make_unique<Gmem3d<Physics, Exec, 0>>(name, s);
     if (form && std::string(form) == "plain") return std::make_unique<Gmem3d<Physics, Exec, 2>>(name, s);
     return std::make_unique<Gmem3d<Physics, Exec>>(name, s);
   }

@@ -11,10 +11,14 @@
 
 namespace seis {
 
-// Form (GPU A/B at checkpoint 1, SEIS_KOKKOS_GMEM): 0 the point's address
-// opaque, plane and row strides fresh; 1 (fresh) the twin's Fresh form: the
-// plane stride fresh only; 2 (plain) the twin's plain form.
-template <class Physics, class Exec, int Form = 0>
+// Form (GPU A/B until checkpoint 2, SEIS_KOKKOS_GMEM=opaque|plain): 1, the
+// default, the twin's Fresh form: each plane one 32-bit offset from the
+// point's address with the plane stride fresh (H200 iso 1024^3: 9.41 ms
+// against 9.54 plain and 9.83 opaque; 512^3 1.065 / 1.055 / 1.103); 0
+// (opaque) the point's address opaque, plane and row strides fresh (what
+// Kokkos' league loop needed before the thread ended after its team); 2
+// (plain) the twin's plain form.
+template <class Physics, class Exec, int Form = 1>
 struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
   using launch_bounds = Kokkos::LaunchBounds<>;
@@ -46,14 +50,11 @@ struct Gmem3dBody {
       const int sy = int(data.grid.stride_y());
       const auto coeffs = point_coeffs<Exec>(data, idx);
       typename Physics::accum_type acc{};
-      // Kokkos' league loop encloses this body, and nvcc hoisted the planes'
-      // and rows' 64-bit offsets (sz, 2 sz, sy, ... sign-extended) out of it:
-      // 2 integer instructions an address, or registers (TTI: 64). The
-      // point's address opaque and the strides fresh in every iteration, each
-      // plane and row is one wide multiply-add off the point (nvcc 13, sm_90,
-      // instructions on a thread's path: iso ~229 -> ~210, 32 registers; TTI
-      // ~787 (with sz fresh alone) -> ~696, 64 -> 40 registers; the twin, with
-      // no loop around it, takes sz fresh only).
+      // The plane stride fresh: nvcc would otherwise build each plane's
+      // offset as a sign-extended 64-bit value, 2 integer instructions an
+      // address, or hold them in registers (TTI: 56 instead of 40). With the
+      // thread ended after its team there is no league loop to hoist out of
+      // (nvcc 13 sm_90, instructions on a thread's path: iso 184, TTI ~679).
       const scalar_type* at[F];
       for (int f = 0; f < F; ++f)
         at[f] = Form == 0 ? ExecTraits<Exec>::opaque_base(data.cur[f] + idx) : data.cur[f] + idx;
@@ -70,7 +71,7 @@ struct Gmem3dBody {
   }
 };
 
-template <class Physics, class Exec, int Form = 0>
+template <class Physics, class Exec, int Form = 1>
 using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec, Form>>;
 
 }  // namespace seis
