@@ -6,20 +6,11 @@
 #include "seis/policies/smem_3d.hpp"
 #include "seis/policies/strategy_factories.hpp"
 
-#include <cstdlib>
-#include <string>
-
 namespace seis {
 
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_blocking_3d(const std::string& name, const BlockShape& s) {
-  if (name == "gmem_3d") {
-    // GPU A/B (checkpoint only): SEIS_KOKKOS_GMEM=opaque|plain, the other address forms (gmem_3d.hpp).
-    const char* form = std::getenv("SEIS_KOKKOS_GMEM");
-    if (form && std::string(form) == "opaque") return std::make_unique<Gmem3d<Physics, Exec, 0>>(name, s);
-    if (form && std::string(form) == "plain") return std::make_unique<Gmem3d<Physics, Exec, 2>>(name, s);
-    return std::make_unique<Gmem3d<Physics, Exec>>(name, s);
-  }
+  if (name == "gmem_3d") return std::make_unique<Gmem3d<Physics, Exec>>(name, s);
   if (name == "smem_3d") return std::make_unique<Smem3d<Physics, Exec>>(name, s);
   return nullptr;
 }

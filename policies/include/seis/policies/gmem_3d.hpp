@@ -11,14 +11,7 @@
 
 namespace seis {
 
-// Form (GPU A/B until checkpoint 2, SEIS_KOKKOS_GMEM=opaque|plain): 1, the
-// default, the twin's Fresh form: each plane one 32-bit offset from the
-// point's address with the plane stride fresh (H200 iso 1024^3: 9.41 ms
-// against 9.54 plain and 9.83 opaque; 512^3 1.065 / 1.055 / 1.103); 0
-// (opaque) the point's address opaque, plane and row strides fresh (what
-// Kokkos' league loop needed before the thread ended after its team); 2
-// (plain) the twin's plain form.
-template <class Physics, class Exec, int Form = 1>
+template <class Physics, class Exec>
 struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
   using launch_bounds = Kokkos::LaunchBounds<>;
@@ -50,20 +43,22 @@ struct Gmem3dBody {
       const int sy = int(data.grid.stride_y());
       const auto coeffs = point_coeffs<Exec>(data, idx);
       typename Physics::accum_type acc{};
-      // The plane stride fresh: nvcc would otherwise build each plane's
-      // offset as a sign-extended 64-bit value, 2 integer instructions an
-      // address, or hold them in registers (TTI: 56 instead of 40). With the
-      // thread ended after its team there is no league loop to hoist out of
-      // (nvcc 13 sm_90, instructions on a thread's path: iso 184, TTI ~679).
+      // Each plane one 32-bit offset from the point's address, the plane
+      // stride fresh, as the twin takes it: nvcc would otherwise build each
+      // plane's offset as a sign-extended 64-bit value, 2 integer
+      // instructions an address, or hold them in registers (TTI: 56 instead
+      // of 40). With the thread ended after its team there is no league loop
+      // to hoist out of, so the point's address need not be opaque (nvcc 13
+      // sm_90, instructions on a thread's path: iso 192 -> 184, TTI ~679 as
+      // before; H200 iso 1024^3: 9.41 ms against 9.83 opaque, 9.54 with the
+      // plain addresses).
       const scalar_type* at[F];
-      for (int f = 0; f < F; ++f)
-        at[f] = Form == 0 ? ExecTraits<Exec>::opaque_base(data.cur[f] + idx) : data.cur[f] + idx;
-      const int psz = Form == 2 ? sz : ExecTraits<Exec>::fresh_value(sz);
-      const int psy = Form == 0 ? ExecTraits<Exec>::fresh_value(sy) : sy;
+      for (int f = 0; f < F; ++f) at[f] = data.cur[f] + idx;
+      const int psz = ExecTraits<Exec>::fresh_value(sz);
       static_for<-R, R + 1>([&](auto dz) {
         PlaneWindow<scalar_type, F> window;
         for (int f = 0; f < F; ++f) window.base[f] = at[f] + dz * psz;
-        window.row_stride = psy;
+        window.row_stride = sy;
         acc += data.physics.plane_term(dz, window, coeffs);
       });
       finish_point<Exec, false>(data, idx, acc, load_centre(data, idx));
@@ -71,7 +66,7 @@ struct Gmem3dBody {
   }
 };
 
-template <class Physics, class Exec, int Form = 1>
-using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec, Form>>;
+template <class Physics, class Exec>
+using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec>>;
 
 }  // namespace seis
