@@ -5,13 +5,19 @@
 #include "cuda/launchers.cuh"
 #include "device/semi_stencil.hpp"
 
+#include <cstdlib>
+#include <cstring>
+
 namespace seis::native::dev {
 
 template <class Op, int Fold, bool Prefetch, bool Async>
 int launch_semi_stencil(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   const LaunchPlan plan = plan_semi_stencil<Op, Fold, Prefetch>(box, s);
-  return launch_kernel(semi_stencil_kernel<Op, CudaBackend, Fold, Prefetch, Async>, plan, stream, a, plan.tiles,
-                       plan.layout);
+  const char* column = std::getenv("SEIS_NATIVE_SEMI_COLUMN");  // A/B (device/semi_stencil.hpp)
+  return launch_kernel(column && std::strcmp(column, "1") == 0
+                           ? semi_stencil_kernel<Op, CudaBackend, Fold, Prefetch, Async, true>
+                           : semi_stencil_kernel<Op, CudaBackend, Fold, Prefetch, Async, false>,
+                       plan, stream, a, plan.tiles, plan.layout);
 }
 
 #define SEIS_NATIVE_SEMI(OP, FOLD, PREFETCH, ASYNC)                                                     \
