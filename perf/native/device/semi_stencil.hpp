@@ -39,11 +39,11 @@ SEIS_NATIVE_DEV typename Op::Accum half_sum(const Op& op, const PlaneLayout& L, 
 }
 
 // Column: each point's index as the column's index plus a plane offset,
-// worked out once per tile (what nvcc makes of the Kokkos body's
+// worked out once per tile (what nvcc makes of the Kokkos semi_b_a body's
 // data.grid.index(...) per point: it holds the column's 64-bit part); without
 // it the twin redid the 64-bit column arithmetic for every coefficient load
-// (TTI semi_b_a: 957 -> 934 instructions a plane, Kokkos 944). An A/B:
-// SEIS_NATIVE_SEMI_COLUMN=1 (semi_stencil.cu).
+// (TTI semi_b_a: 957 -> 934 instructions a plane, Kokkos 944). semi_b_a's
+// twin takes it (semi_stencil.cu).
 template <class Op, class Backend, int Fold, bool Prefetch, bool Async, bool Column = false>
 __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Prefetch || Fold == 2 ? LaunchBudget::all_fields : LaunchBudget::single_field)
     semi_stencil_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {

@@ -6,19 +6,12 @@
 #include "seis/policies/smem_3d.hpp"
 #include "seis/policies/strategy_factories.hpp"
 
-#include <cstdlib>
-#include <string>
-
 namespace seis {
 
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_blocking_3d(const std::string& name, const BlockShape& s) {
   if (name == "gmem_3d") return std::make_unique<Gmem3d<Physics, Exec>>(name, s);
-  if (name == "smem_3d") {
-    const char* split = std::getenv("SEIS_SMEM3D_SPLIT");  // A/B: "tile" (smem_3d.hpp)
-    if (split && std::string(split) == "tile") return std::make_unique<Smem3d<Physics, Exec, true>>(name, s);
-    return std::make_unique<Smem3d<Physics, Exec>>(name, s);
-  }
+  if (name == "smem_3d") return std::make_unique<Smem3d<Physics, Exec>>(name, s);
   return nullptr;
 }
 

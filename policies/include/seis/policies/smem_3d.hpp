@@ -10,11 +10,7 @@
 
 namespace seis {
 
-// TileSplit: the rank split of the tile grid (host-prepared divisors) made
-// after the barrier (TilePoints(team, tiles, SplitWhereUsed)), instead of
-// the plain split with divisions; an A/B (SEIS_SMEM3D_SPLIT=tile) while the
-// H200 decides between them.
-template <class Physics, class Exec, bool TileSplit = false>
+template <class Physics, class Exec>
 struct Smem3dBody {
   using scalar_type = typename Physics::scalar_type;
   using launch_bounds = Kokkos::LaunchBounds<>;
@@ -51,32 +47,20 @@ struct Smem3dBody {
     const TeamGrid2D threads(team, layout.dx, tiles.by_dx);
     for (int pz = 0; pz < nzv + 2 * R; ++pz)
       stage_plane(threads, data, ext, layout, o, o.z - R + pz, scratch + pz * layout.plane_stride, PlainCopy{});
-    if constexpr (TileSplit) {
-      ExecTraits<Exec>::team_barrier(team);  // __syncthreads for a Kokkos CUDA team (traits)
-      // nvcc 13 sm_90, TTI: 40 registers, post-barrier code ~740 -> ~685
-      // instructions (twin 653), no division after the barrier. ncu on the
-      // H200 (TTI 512^3, parity4-tti gpu1 against gpu2): 6.63 G warp
-      // instructions against 6.84 G, 10.73-10.74 ms against 10.78-10.81.
-      compute(o, ext, nzv, scratch, TilePoints<Exec>(team, tiles, SplitWhereUsed{}));
-    } else {
-      team.team_barrier();
-      // The plain rank split, once a point, after the barrier: the tile grid's
-      // cheaper one (TilePoints(team, tiles)) is hoisted out of the league
-      // loop by nvcc and held through the staging, which took TTI from 56 to
-      // 110 registers (no launch bounds; the twin: 48). Tried again with the
-      // staging grid above (parity3): iso 32 registers, 658 -> 602
-      // instructions, but TTI with the centre-term math of tti3 40 -> 48
-      // registers, 6 -> 5 teams per SM, 4 % slower on the H100.
-      compute(o, ext, nzv, scratch, TilePoints<Exec>(team, layout.dx, layout.dy, tiles.dz));
-    }
-  }
+    team.team_barrier();
 
- private:
-  template <class Points>
-  KOKKOS_FORCEINLINE_FUNCTION void compute(TileOrigin o, const TileExtent& ext, int nzv, const scalar_type* scratch,
-                                           const Points& points) const {
-    // Each thread its point of the tile, every plane term from scratch.
-    points.for_each([&](int cx, int cy, int cz, auto) {
+    // The plain rank split, once a point, after the barrier: the tile grid's
+    // cheaper one (TilePoints(team, tiles)) is hoisted out of the league
+    // loop by nvcc and held through the staging, which took TTI from 56 to
+    // 110 registers (no launch bounds; the twin: 48). Tried again with the
+    // staging grid above (parity3): iso 32 registers, 658 -> 602
+    // instructions, but TTI with the centre-term math of tti3 40 -> 48
+    // registers, 6 -> 5 teams per SM, 4 % slower on the H100. The tile
+    // grid's split after the barrier (rank through fresh_value: TTI 40
+    // registers, post-barrier 737 -> 684 instructions) ran 59.7 ms against
+    // 58.85 for this form, twin 55.2 (H200 TTI 900^3, paired timing, two
+    // runs each: perf/results/h200-2026-11-24/session8/parity5-tti-round1).
+    TilePoints<Exec>(team, layout.dx, layout.dy, tiles.dz).for_each([&](int cx, int cy, int cz, auto) {
       if (!ext.owns(cx, cy) || cz >= nzv) return;
       const index_t idx = data.grid.index(o.x + cx, o.y + cy, o.z + cz);
       const scalar_type* centre = scratch + (cz + R) * layout.plane_stride + layout.centre(cx, cy);
@@ -94,7 +78,7 @@ struct Smem3dBody {
   }
 };
 
-template <class Physics, class Exec, bool TileSplit = false>
-using Smem3d = TiledStrategy<Physics, Exec, Smem3dBody<Physics, Exec, TileSplit>>;
+template <class Physics, class Exec>
+using Smem3d = TiledStrategy<Physics, Exec, Smem3dBody<Physics, Exec>>;
 
 }  // namespace seis

@@ -66,9 +66,6 @@ KOKKOS_FORCEINLINE_FUNCTION void team_for_2d(const Team& team, int rows, int col
   TeamGrid2D(team, cols_hint).for_each(rows, cols, f);
 }
 
-// Tag of the TilePoints constructor that splits the rank where it is used.
-struct SplitWhereUsed {};
-
 // The tile points (cx, cy, cz), cx fastest, that this thread owns, worked
 // out once per tile. for_each(f) calls f(cx, cy, cz, slot), where slot
 // indexes the thread's per-point state: on GPUs (one point per thread) slot
@@ -108,19 +105,13 @@ struct TilePoints {
   template <class Team>
   KOKKOS_INLINE_FUNCTION TilePoints(const Team& team, const TileGrid& tiles)
       : dx(tiles.dx), dy(tiles.dy), dz(tiles.dz), rank(team.team_rank()), size(team.team_size()) {
-    split(tiles);
-  }
-  // The same split made where it is used: the rank passes through
-  // ExecTraits::fresh_value, so nvcc does not hoist the split out of the
-  // league loop and hold it in registers through the rest of the kernel.
-  template <class Team>
-  KOKKOS_INLINE_FUNCTION TilePoints(const Team& team, const TileGrid& tiles, SplitWhereUsed)
-      : dx(tiles.dx),
-        dy(tiles.dy),
-        dz(tiles.dz),
-        rank(ExecTraits<Exec>::fresh_value(team.team_rank())),
-        size(team.team_size()) {
-    split(tiles);
+    if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
+      active = rank < dx * dy * dz;
+      const int row = tiles.by_dx.div(rank);  // rank / dx
+      cx = rank - row * dx;
+      cz = tiles.by_dxdy.div(rank);
+      cy = row - cz * dy;
+    }
   }
 
   template <class F>
@@ -154,17 +145,6 @@ struct TilePoints {
   template <class F>
   KOKKOS_FORCEINLINE_FUNCTION void for_each_column(F&& f) const {
     for_each([&](int x, int y, int, auto slot) { f(x, y, slot); });
-  }
-
- private:
-  KOKKOS_FORCEINLINE_FUNCTION void split(const TileGrid& tiles) {
-    if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
-      active = rank < dx * dy * dz;
-      const int row = tiles.by_dx.div(rank);  // rank / dx
-      cx = rank - row * dx;
-      cz = tiles.by_dxdy.div(rank);
-      cy = row - cz * dy;
-    }
   }
 };
 
