@@ -17,7 +17,8 @@ int launch_semi_stencil(const StepArgs<Op>& a, const Box& box, const Shape& s, c
   // on an H200 (900^3 TTI, 1024^3 iso; paired timing, perf/results/h200-2026-11-24/session8/parity5-tti-round1):
   // semi_b_a TTI 35.15 -> 34.78 ms (Kokkos 34.01), iso 9.86 -> 9.66 (Kokkos 9.89); semi_b TTI 36.19 -> 37.04, iso
   // 13.14 -> 12.82; semi_2z 29.15 -> 28.52, 12.19 -> 11.96; semi_25d 30.42 -> 28.47, 14.33 -> 14.04 (Kokkos
-  // 29.76: its body does not hold the column; the next step there). SEIS_NATIVE_SEMI_COLUMN=0|1 forces either form.
+  // 29.76; the Kokkos semi_25d and semi_2z bodies in the column form ran slower, 29.77 -> 30.01 and 29.21 -> 29.41:
+  // session8/parity5-tti-round2). SEIS_NATIVE_SEMI_COLUMN=0|1 forces either form.
   const char* column = std::getenv("SEIS_NATIVE_SEMI_COLUMN");
   const bool use_column = column ? std::strcmp(column, "1") == 0 : Async;
   return launch_kernel(use_column

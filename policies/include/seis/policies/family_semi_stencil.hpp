@@ -8,17 +8,10 @@
 #include "seis/policies/semi_b_a.hpp"
 #include "seis/policies/strategy_factories.hpp"
 
-#include <cstdlib>
-#include <string>
-
 namespace seis {
 
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_semi_stencil(const std::string& name, const BlockShape& s) {
-  const char* column_env = std::getenv("SEIS_SEMI_COLUMN");  // A/B (semi_stencil.hpp: Column)
-  const bool column = column_env && std::string(column_env) == "1";
-  if (name == "semi_25d" && column) return std::make_unique<SemiStencil25d<Physics, Exec, true>>(name, s);
-  if (name == "semi_2z" && column) return std::make_unique<Semi2z<Physics, Exec, true>>(name, s);
   if (name == "semi_25d") return std::make_unique<SemiStencil25d<Physics, Exec>>(name, s);
   if (name == "semi_b") return std::make_unique<SemiB<Physics, Exec>>(name, s);
   if (name == "semi_b_a") return std::make_unique<SemiBA<Physics, Exec>>(name, s);

@@ -3,6 +3,6 @@
 #include "seis/policies/semi_stencil.hpp"
 
 namespace seis {
-template <class Physics, class Exec, bool Column = false>
-using SemiStencil25d = TiledStrategy<Physics, Exec, SemiStencilBody<Physics, Exec, 1, false, false, Column>>;
+template <class Physics, class Exec>
+using SemiStencil25d = TiledStrategy<Physics, Exec, SemiStencilBody<Physics, Exec, 1, false, false>>;
 }  // namespace seis

@@ -3,6 +3,6 @@
 #include "seis/policies/semi_stencil.hpp"
 
 namespace seis {
-template <class Physics, class Exec, bool Column = false>
-using Semi2z = TiledStrategy<Physics, Exec, SemiStencilBody<Physics, Exec, 2, false, false, Column>>;
+template <class Physics, class Exec>
+using Semi2z = TiledStrategy<Physics, Exec, SemiStencilBody<Physics, Exec, 2, false, false>>;
 }  // namespace seis

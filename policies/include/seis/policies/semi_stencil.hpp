@@ -17,15 +17,9 @@
 #include "seis/policies/tile_staging.hpp"
 #include "seis/policies/streaming_body.hpp"
 
-#include <type_traits>
-
 namespace seis {
 
-// Column: each point's index as its column's index (worked out once per
-// tile) plus a plane offset; an A/B (SEIS_SEMI_COLUMN=1, semi_25d and
-// semi_2z): their twins ran 6.4 and 2.2 % faster in that form on an H200
-// (TTI 900^3), the semi_b_a body compiles to it already.
-template <class Physics, class Exec, int Fold, bool Prefetch, bool Async, bool Column = false>
+template <class Physics, class Exec, int Fold, bool Prefetch, bool Async>
 struct SemiStencilBody : StreamingBody<Physics, Exec, Physics::radius + Fold + (Prefetch ? Fold : 0)> {
   static_assert(Fold == 1 || Fold == 2, "fold 1 or 2 planes per step");
   static_assert(Prefetch || !Async, "the asynchronous copy is the prefetch");
@@ -58,17 +52,6 @@ struct SemiStencilBody : StreamingBody<Physics, Exec, Physics::radius + Fold + (
     return sum;
   }
 
-  struct NoColumns {};
-  // The index of point (cx, cy) of the tile at origin o on plane z.
-  template <class Columns, class Slot>
-  KOKKOS_FORCEINLINE_FUNCTION index_t index_at(const Columns& column, TileOrigin o, int cx, int cy, Slot slot,
-                                               int z) const {
-    if constexpr (Column)
-      return column[slot] + this->data.grid.stride_z() * z;  // = grid.index(o.x + cx, o.y + cy, z)
-    else
-      return this->data.grid.index(o.x + cx, o.y + cy, z);
-  }
-
   template <class Team>
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const auto& data = this->data;
@@ -84,11 +67,6 @@ struct SemiStencilBody : StreamingBody<Physics, Exec, Physics::radius + Fold + (
       if (p < plane_end) window.stage(team, p, ring(p), copy);
     };
     accum_type forward[CPT][NA];
-    // Column: each column's index on plane 0 (nothing otherwise, so that the
-    // default kernels compile as before).
-    std::conditional_t<Column, index_t[CPT], NoColumns> column{};
-    if constexpr (Column)
-      points.for_each_column([&](int cx, int cy, auto slot) { column[slot] = data.grid.index(o.x + cx, o.y + cy, 0); });
 
     for (int p = zb - R; p < zb + (Prefetch ? Fold : 0); ++p) stage(p, PlainCopy{});
     ExecTraits<Exec>::team_barrier(team);
@@ -112,14 +90,14 @@ struct SemiStencilBody : StreamingBody<Physics, Exec, Physics::radius + Fold + (
         static_for<0, Fold>([&](auto i) {
           const int zf = z + R + i;  // forward half of a point R planes ahead
           if (zf >= zb && zf < ze) {
-            const auto coeffs = point_coeffs<Exec>(data, index_at(column, o, cx, cy, slot, zf));
+            const auto coeffs = point_coeffs<Exec>(data, data.grid.index(o.x + cx, o.y + cy, zf));
             forward[slot][R + i] = half_sum<-R, -1>(ring, cx, cy, zf, coeffs);
           }
         });
         static_for<0, Fold>([&](auto i) {
           const int zp = z + i;  // backward half completes this point
           if (zp >= zb && zp < ze) {
-            const index_t idx = index_at(column, o, cx, cy, slot, zp);
+            const index_t idx = data.grid.index(o.x + cx, o.y + cy, zp);
             const auto coeffs = point_coeffs<Exec>(data, idx);
             accum_type acc = forward[slot][i];
             acc += half_sum<0, R>(ring, cx, cy, zp, coeffs);
