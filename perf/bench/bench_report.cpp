@@ -1,5 +1,6 @@
 #include "bench_report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <sstream>
@@ -14,6 +15,23 @@ std::string num(double v, const char* fmt = "%.6g") {
   return b;
 }
 }  // namespace
+
+double Row::native_ratio() const {
+  if (native.pair_ratios.empty()) return median_ms / native.median_ms;
+  std::vector<double> r = native.pair_ratios;
+  std::sort(r.begin(), r.end());
+  return r[r.size() / 2];
+}
+
+double Row::native_ratio_min() const {
+  return native.pair_ratios.empty() ? native_ratio()
+                                    : *std::min_element(native.pair_ratios.begin(), native.pair_ratios.end());
+}
+
+double Row::native_ratio_max() const {
+  return native.pair_ratios.empty() ? native_ratio()
+                                    : *std::max_element(native.pair_ratios.begin(), native.pair_ratios.end());
+}
 
 std::vector<std::pair<std::string, Counters>> read_counters_csv(const std::string& text) {
   std::istringstream in(text);
@@ -80,8 +98,16 @@ nlohmann::json to_json(const Report& r) {
       row["fraction_of_copy"] = x.fraction_of_copy(r.copy_gbytes_per_s);
       row["gflops_per_s"] = x.gflops_per_s();
       if (x.has_native)
-        row["native"] = {{"kernel", x.native.kernel}, {"median_ms", x.native.median_ms},
-                         {"kokkos_over_native", x.native_ratio()}, {"rel_l2_vs_kokkos", x.native.rel_l2}};
+        row["native"] = {{"kernel", x.native.kernel},
+                         {"median_ms", x.native.median_ms},
+                         {"kokkos_over_native", x.native_ratio()},
+                         {"kokkos_over_native_min", x.native_ratio_min()},
+                         {"kokkos_over_native_max", x.native_ratio_max()},
+                         {"pair_ratios", x.native.pair_ratios},
+                         {"kokkos_ms", x.native.kokkos_ms},
+                         {"native_ms", x.native.native_ms},
+                         {"kokkos_block_median_ms", x.native.kokkos_block_median_ms},
+                         {"rel_l2_vs_kokkos", x.native.rel_l2}};
       if (x.has_counters)
         row["counters"] = {{"inst_per_point", x.counters.inst_per_point},
                            {"dram_bytes_per_point", x.counters.dram_bytes_per_point},
@@ -99,7 +125,7 @@ std::string to_csv(const Report& r) {
   std::ostringstream s;
   s << "physics,strategy,shape,nx,ny,nz,status,median_ms,min_ms,max_ms,gpts_per_s,bytes_per_point,"
        "effective_gbytes_per_s,copy_gbytes_per_s,fraction_of_copy,gflops_per_s,native_median_ms,"
-       "kokkos_over_native,native_rel_l2\n";
+       "kokkos_over_native,native_rel_l2,kokkos_over_native_min,kokkos_over_native_max\n";
   for (const Row& x : r.rows) {
     s << x.physics << ',' << x.strategy << ',' << x.shape << ',' << x.nx << ',' << x.ny << ',' << x.nz << ','
       << '"' << x.status << '"';
@@ -108,11 +134,12 @@ std::string to_csv(const Report& r) {
         << ',' << x.bytes_per_point << ',' << num(x.effective_gbytes_per_s()) << ',' << num(r.copy_gbytes_per_s)
         << ',' << num(x.fraction_of_copy(r.copy_gbytes_per_s)) << ',' << num(x.gflops_per_s());
       if (x.has_native)
-        s << ',' << num(x.native.median_ms) << ',' << num(x.native_ratio()) << ',' << num(x.native.rel_l2);
+        s << ',' << num(x.native.median_ms) << ',' << num(x.native_ratio()) << ',' << num(x.native.rel_l2) << ','
+          << num(x.native_ratio_min()) << ',' << num(x.native_ratio_max());
       else
-        s << ",,,";
+        s << ",,,,,";
     } else {
-      s << ",,,,,," << ",," << ",,,";
+      s << std::string(9 + 5, ',');  // the 9 timing columns and the 5 native ones, empty
     }
     s << '\n';
   }
@@ -131,7 +158,7 @@ std::string to_table(const Report& r) {
   s << "physics strategy              shape        grid            ms/step   Gpts/s    GB/s  %copy";
   bool native = false, counters = false;
   for (const Row& x : r.rows) native |= x.has_native, counters |= x.has_counters;
-  if (native) s << "  native_ms  kokkos/native";
+  if (native) s << "  native_ms  kokkos/native  (pairs min..max)";
   if (counters) s << "  inst/pt  regs  spill ld/st";
   s << "\n";
   for (const Row& x : r.rows) {
@@ -149,10 +176,11 @@ std::string to_table(const Report& r) {
                   x.effective_gbytes_per_s(), 100 * x.fraction_of_copy(r.copy_gbytes_per_s));
     s << line;
     if (x.has_native) {
-      std::snprintf(line, sizeof line, "  %9.3f  %13.3f", x.native.median_ms, x.native_ratio());
+      std::snprintf(line, sizeof line, "  %9.3f  %13.3f  (%6.3f..%6.3f)", x.native.median_ms, x.native_ratio(),
+                    x.native_ratio_min(), x.native_ratio_max());
       s << line;
     } else if (native) {
-      s << std::string(26, ' ');
+      s << std::string(44, ' ');
     }
     if (x.has_counters) {
       std::snprintf(line, sizeof line, "  %7.1f  %4d  %.3g/%.3g", x.counters.inst_per_point, x.counters.registers,

@@ -9,10 +9,17 @@
 
 namespace seis::bench {
 
+// The native twin timed in turns with the Kokkos strategy (time_paired):
+// the row's Kokkos figures then come from the same run.
 struct NativeTiming {
   std::string kernel;
   double median_ms = 0;
   double rel_l2 = 0;  // native result vs Kokkos result, same input
+  // Kokkos ms / native ms of each pair of adjacent steps: their median is
+  // the row's ratio, min and max its spread (none: ratio of the medians).
+  std::vector<double> pair_ratios;
+  std::vector<double> kokkos_ms, native_ms;  // the timed steps, pair by pair
+  double kokkos_block_median_ms = 0;         // the strategy's own run of steps before the pairs
 };
 
 // Hardware counters of one kernel per strategy, measured once with Nsight
@@ -47,7 +54,11 @@ struct Row {
   double effective_gbytes_per_s() const { return points() * bytes_per_point / (median_ms * 1e-3) / 1e9; }
   double fraction_of_copy(double copy_gbytes_per_s) const { return effective_gbytes_per_s() / copy_gbytes_per_s; }
   double gflops_per_s() const { return points() * flops_per_point / (median_ms * 1e-3) / 1e9; }
-  double native_ratio() const { return median_ms / native.median_ms; }  // > 1: Kokkos slower
+  // Kokkos / native, > 1: Kokkos slower. The median over the pairs of steps
+  // where there are pairs, else the ratio of the medians.
+  double native_ratio() const;
+  double native_ratio_min() const;
+  double native_ratio_max() const;
 };
 
 struct Report {

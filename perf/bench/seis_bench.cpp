@@ -2,7 +2,7 @@
 // backend. Median ms/step after warm-up, Gpts/s, effective GB/s from the
 // minimal bytes per point (physics.md §7) and the fraction of the copy
 // bandwidth measured by the same program in the same run. --compare-native
-// runs each strategy beside its native CUDA twin on the same data.
+// times each strategy in turns with its native CUDA twin on the same data.
 //
 //   seis-bench --physics iso,tti --sizes 512,1024 [--strategies all|NAME[:SHAPE],...]
 //              [--shapes all|default] [--warmup 3] [--repeats 10]
@@ -120,9 +120,12 @@ struct NativeTwin<TtiPhysics<float>> {
   }
 };
 
-// Runs strategy and native kernel one step each from the same state and
-// times the native kernel like the strategy; fills row.native. What
-// bench_physics does after timing a strategy with --compare-native.
+// Runs strategy and native kernel one step each from the same state, then
+// times them in turns on the same fields (time_paired: Kokkos, native,
+// native, Kokkos, ...), so the ratio compares steps taken side by side on
+// the same buffers; fills row.native and puts the Kokkos figures of that run
+// in the row. What bench_physics does after timing a strategy with
+// --compare-native.
 template <class Physics>
 void compare_native(WaveState<Physics>& state, const Physics& physics, const Box& box, const StencilOperator<Physics>& op,
                     const std::string& name, const std::string& shape_text, bench::Row& row, const Options& o) {
@@ -151,11 +154,24 @@ void compare_native(WaveState<Physics>& state, const Physics& physics, const Box
   double worst = 0;
   for (int f = 0; f < Physics::num_fields; ++f)
     worst = std::max(worst, relative_l2(state.previous(f), kokkos[std::size_t(f)]));
-  const StepTimes t = time_steps(state, physics, o.warmup, o.repeats, [&](const StepData<Physics>& sd) {
-    if (const int e = NativeTwin<Physics>::launch(name, sd, box, shape)) throw std::runtime_error(native::error_string(e));
-  });
+  const PairedTimes t = time_paired(
+      state, physics, o.warmup, o.repeats, [&](const StepData<Physics>& sd) { op.apply(sd, box); },
+      [&](const StepData<Physics>& sd) {
+        if (const int e = NativeTwin<Physics>::launch(name, sd, box, shape))
+          throw std::runtime_error(native::error_string(e));
+      });
+  row.native.kokkos_block_median_ms = row.median_ms;
+  row.repeats = t.a.repeats;
+  row.median_ms = t.a.median_ms;
+  row.min_ms = t.a.min_ms;
+  row.max_ms = t.a.max_ms;
   row.has_native = true;
-  row.native = {name, t.median_ms, worst};
+  row.native.kernel = name;
+  row.native.median_ms = t.b.median_ms;
+  row.native.rel_l2 = worst;
+  row.native.pair_ratios = t.ratios();
+  row.native.kokkos_ms = t.a_ms;
+  row.native.native_ms = t.b_ms;
 }
 #endif
 

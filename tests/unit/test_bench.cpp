@@ -4,11 +4,18 @@
 
 #include "bench_report.hpp"
 
+#include "seis/measure/strategy_timer.hpp"
+#include "seis/physics/iso.hpp"
+
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
+#include <thread>
 
 using namespace seis;
 
@@ -33,6 +40,58 @@ TEST_CASE("bench rows derive rates, bandwidth and fraction of copy from the medi
   REQUIRE(r.gflops_per_s() == Approx(5125.0));
   r.native.median_ms = 7.8;
   REQUIRE(r.native_ratio() == Approx(8.0 / 7.8));
+}
+
+TEST_CASE("a bench row's native ratio is the median of its pairs of steps, their extremes its spread", "[bench]") {
+  bench::Row r;
+  r.median_ms = 8.0;
+  r.native.median_ms = 7.8;
+  REQUIRE(r.native_ratio() == Approx(8.0 / 7.8));  // no pairs: the ratio of the medians
+  REQUIRE(r.native_ratio_min() == r.native_ratio());
+  REQUIRE(r.native_ratio_max() == r.native_ratio());
+  r.native.pair_ratios = {1.10, 0.98, 1.02, 0.97, 1.01};  // one slow Kokkos step does not move the median
+  REQUIRE(r.native_ratio() == 1.01);
+  REQUIRE(r.native_ratio_min() == 0.97);
+  REQUIRE(r.native_ratio_max() == 1.10);
+}
+
+TEST_CASE("paired timing runs its steppers A B, B A, ... on one state, each on both time levels", "[bench]") {
+  const Grid g(6, 5, 4, 10, 10, 10, sizeof(float));
+  WaveState<IsoPhysics<float>> state(g);
+  const IsoPhysics<float> physics(g);
+  const float* level0 = state.current(0).data();
+  std::string order;
+  std::map<char, std::vector<bool>> on_level0;
+  // Each step sleeps, so every timed step lasts at least that long.
+  auto stepper = [&](char who, int ms) {
+    return [&, who, ms](const StepData<IsoPhysics<float>>& d) {
+      order += who;
+      on_level0[who].push_back(d.cur[0] == level0);
+      std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    };
+  };
+  const PairedTimes t = time_paired(state, physics, 2, 4, stepper('a', 1), stepper('b', 2));
+  REQUIRE(order == "abbaabbaabba");  // 2 warm-up pairs, then 4 timed
+  REQUIRE(t.a.repeats == 4);
+  REQUIRE(t.b.repeats == 4);
+  REQUIRE(t.a_ms.size() == 4);
+  REQUIRE(t.b_ms.size() == 4);
+  const auto ratios = t.ratios();
+  REQUIRE(ratios.size() == 4);
+  for (std::size_t i = 0; i < 4; ++i) {
+    REQUIRE(t.a_ms[i] >= 1.0);
+    REQUIRE(t.b_ms[i] >= 2.0);
+    REQUIRE(ratios[i] == t.a_ms[i] / t.b_ms[i]);
+  }
+  REQUIRE(t.a.min_ms <= t.a.median_ms);
+  REQUIRE(t.b.max_ms >= t.b.median_ms);
+  // The timed steps (after 2 each of warm-up) see time level 0 and 1 alike.
+  for (char who : {'a', 'b'}) {
+    const auto& lv = on_level0[who];
+    REQUIRE(lv.size() == 6);
+    REQUIRE(std::count(lv.begin() + 2, lv.end(), true) == 2);
+  }
+  REQUIRE(state.current(0).data() == level0);  // 12 steps, each swapping the levels
 }
 
 TEST_CASE("the bench table prints small (CPU) rates with four significant digits", "[bench]") {

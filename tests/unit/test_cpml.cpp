@@ -10,6 +10,7 @@
 #include "exec_spaces.hpp"
 #include "test_support.hpp"
 
+#include "seis/cpml_x_tiling.hpp"
 #include "seis/distributed/subdomain.hpp"
 #include "seis/physics/iso.hpp"
 #include "seis/physics/tti.hpp"
@@ -21,6 +22,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -325,4 +327,48 @@ void check_overlap_changes_nothing(const char* physics) {
 TEST_CASE("the CPML run beside the inner region gives bitwise the run of the CPML after it", "[pml][overlap]") {
   check_overlap_changes_nothing<IsoPhysics<float>>("iso");
   check_overlap_changes_nothing<TtiPhysics<float>>("tti");
+}
+
+TEST_CASE("every thread of an x-slab CPML tile walks a column of psi_x's box, and the owned ones cover it once",
+          "[pml]") {
+  // XColumns' team barriers hang the GPU unless every thread of a team runs
+  // the same plane loop (cpml_x_tiling.hpp): a thread a place of the tile,
+  // each place a column inside the box, shadows where the last row tile
+  // reaches beyond it. Boxes of psi_x of the GPU runs that hung (40^3 and
+  // 80^3 with a 10-point layer: rows beyond the box), of the [pml] tests,
+  // of a sub-domain with ghost layers (negative y), a one-point x-slab, a
+  // z-extent that leaves a short chunk, and iso-large-gpu's side.
+  const Box boxes[] = {{0, 10, 0, 40, 0, 40}, {70, 80, 0, 80, 0, 80}, {0, 3, 0, 19, 0, 17}, {0, 7, -2, 23, 0, 5},
+                       {0, 1, 0, 300, 0, 3},  {0, 12, 0, 100, 0, 130}, {992, 1024, 0, 1024, 0, 70}};
+  int shadows = 0;
+  for (const Box& m : boxes) {
+    const CpmlXTiling t(m, 256, 64);
+    INFO("box x " << m.x0 << ".." << m.x1 << " y " << m.y0 << ".." << m.y1 << " z " << m.z0 << ".." << m.z1);
+    REQUIRE(t.places() >= 1);
+    REQUIRE(t.places() <= 256);
+    std::vector<int> walks(std::size_t(m.volume()), 0);  // owned walks of each point
+    for (int tile = 0; tile < t.tiles; ++tile) {
+      const int z0 = t.z0(tile), z1 = t.z1(tile);
+      REQUIRE(m.z0 <= z0);
+      REQUIRE(z0 < z1);
+      REQUIRE(z1 <= m.z1);
+      for (int q = 0; q < t.places(); ++q) {
+        const CpmlXTiling::Place c = t.place(tile, q);
+        INFO("tile " << tile << " place " << q);
+        REQUIRE(c.x >= m.x0);
+        REQUIRE(c.x < m.x1);
+        REQUIRE(c.y >= m.y0);
+        REQUIRE(c.y < m.y1);
+        REQUIRE(c.x - m.x0 == q % t.tx);  // the place's x in its row: scratch neighbours
+        if (!c.owned) {
+          ++shadows;
+          continue;
+        }
+        for (int z = z0; z < z1; ++z)
+          ++walks[std::size_t(c.x - m.x0 + m.nx() * (c.y - m.y0 + index_t(m.ny()) * (z - m.z0)))];
+      }
+    }
+    REQUIRE(std::count(walks.begin(), walks.end(), 1) == m.volume());
+  }
+  REQUIRE(shadows > 0);  // the case that hung is among them
 }

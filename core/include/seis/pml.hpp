@@ -20,7 +20,11 @@
 // 8.2 against 6.8 ms per step for the 189 M slab points of iso-large-gpu on
 // an H100.) XColumns took the CPML of iso-large-gpu from 3.76 to 3.24 ms
 // per step on an H100 (12 launches to 10; 37.0 DRAM B per slab point;
-// perf/results/h100-2026-11-24/cpml3).
+// perf/results/h100-2026-11-24/cpml3). A slab pair runs in one launch (both
+// x-slabs, the two z-slabs, the two y-slabs), each slab its own copy of the
+// walk so that its bounds stay kernel arguments, and so do pass A's boxes
+// and the z- and y-slabs' updates together: 10 launches a step to 3 (H200,
+// iso-large-gpu, CPML 2.543 -> 2.420-2.439 ms per step; see Tuning).
 //
 // Every kernel walks columns (z-columns; y-columns in the y-slabs' pass B),
 // a thread per column and a warp along x: loads coalesce in every slab (an
@@ -53,6 +57,7 @@
 
 #include "seis/box_policy.hpp"
 #include "seis/compat/kokkos_compat.hpp"
+#include "seis/cpml_x_tiling.hpp"
 #include "seis/distributed/subdomain.hpp"
 #include "seis/field.hpp"
 #include "seis/grid.hpp"
@@ -68,9 +73,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace seis {
@@ -207,6 +214,19 @@ class Cpml {
     return w;
   }
 
+  // A slab of pass B and where its psi_W advances, [mw0, mw1) along W.
+  struct UpdatePart {
+    Box slab;
+    int mw0 = 0, mw1 = 0;
+  };
+  // A side of the x-slabs' kernel: psi_x's box there cut into team tiles
+  // (a tile's rows span its x-range) and where p is updated (the x-slab
+  // inside the limit; may be empty).
+  struct XPart {
+    CpmlXTiling tiling;
+    Box slab;
+  };
+
   Cpml() = default;
   Cpml(const Grid& grid, const CpmlParameters& p) : Cpml(grid, p, Subdomain::whole(grid.nx(), grid.ny(), grid.nz())) {}
   // The part of the global CPML inside sub-domain `sub` (grid: its local grid).
@@ -288,38 +308,33 @@ class Cpml {
     {
       ScopedRegion r("seis::cpml_memory");
       // psi_y over the z-slabs only: the y-slabs advance it themselves.
+      std::vector<Box> boxes;
       for (const Box& m : memory[1])
         for (int i = 0; i < 2; ++i) {
           const Box& zs = regions_.slabs[i];
           const Box b{m.x0, m.x1, m.y0, m.y1, std::max(m.z0, zs.z0), std::min(m.z1, zs.z1)};
-          if (!b.empty() && !zs.empty())
-            Kokkos::parallel_for("seis::cpml_memory_y", column_policy(exec, b, chunks(b, memory_chunk(b))),
-                                 MemoryColumns<Physics, 1>{*this, w, d, b, memory_chunk(b)});
+          if (!b.empty() && !zs.empty()) boxes.push_back(b);
         }
+      launch_memory<Physics, 1>(exec, w, d, boxes);
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
-    for (int side = 0; side < 2; ++side)
-      if (!memory[0][side].empty()) launch_x(exec, XColumns<Physics>{*this, w, d, memory[0][side],
-                                                                     intersect(regions_.slabs[4 + side], limit)});
-    for (int i = 0; i < 4; ++i) {
-      const Box b = intersect(regions_.slabs[i], limit);
-      if (b.empty()) continue;
-      // z-slabs (0, 1) are damped along z everywhere and may be along x
-      // and y; y-slabs (2, 3) along y everywhere and may be along x
-      // (physics.md §3.5). A z-slab column walks z and a y-slab column y,
-      // as one chunk: its thread alone advances psi_z (psi_y) of that
-      // column, ghost layers included.
-      if (i < 2) {
-        const Box& m = memory[2][i];
-        Kokkos::parallel_for("seis::cpml_update_z", column_policy<2>(exec, b, 1),
-                             UpdateColumns<Physics, 2, true>{*this, w, d, b, b.nz(), m.z0, m.z1});
-      } else {
-        const Box& m = memory[1][i - 2];
-        Kokkos::parallel_for("seis::cpml_update_y", column_policy<1>(exec, b, 1),
-                             UpdateColumns<Physics, 1, false>{*this, w, d, b, b.ny(), m.y0, m.y1});
-      }
+    const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, column_chunk), intersect(regions_.slabs[4], limit)},
+                        {CpmlXTiling(memory[0][1], x_team_threads, column_chunk), intersect(regions_.slabs[5], limit)}};
+    launch_x<XColumns<Physics>>(exec, w, d, x);
+    // z-slabs (0, 1) are damped along z everywhere and may be along x and
+    // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
+    // §3.5). A z-slab column walks z and a y-slab column y, whole: its
+    // thread alone advances psi_z (psi_y) of that column, ghost layers
+    // included.
+    UpdatePart z[2], y[2];
+    for (int side = 0; side < 2; ++side) {
+      z[side] = {intersect(regions_.slabs[side], limit), memory[2][side].z0, memory[2][side].z1};
+      y[side] = {intersect(regions_.slabs[2 + side], limit), memory[1][side].y0, memory[1][side].y1};
     }
+    if (launch_slabs(exec, w, d, z, y)) return;
+    launch_updates<Physics, 2, true>(exec, "seis::cpml_update_z", w, d, z);
+    launch_updates<Physics, 1, false>(exec, "seis::cpml_update_y", w, d, y);
   }
 
   // Where the memory variables live (an out-of-core run copies them by it).
@@ -362,20 +377,129 @@ class Cpml {
   static constexpr int x_team_threads = 256;
   static constexpr int x_team_columns =
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
-  template <class F>
-  static void launch_x(const Exec& exec, F f) {
-    const Box& m = f.memory;
-    const int tx = m.nx();
-    const bool thread_per_column = x_team_columns == 1;
-    // The same tiles on the host, whose tests then walk the GPU's tiling.
-    f.rows = std::max(1, std::min(x_team_threads / tx, m.ny()));
-    f.chunk = column_chunk;
-    f.row_tiles = (m.ny() + f.rows - 1) / f.rows;
-    using Policy =
-        Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_X_MIN_TEAMS>, LightWeightLaunch>;
-    const Policy policy = Policy(exec, f.row_tiles * chunks(m, f.chunk), thread_per_column ? tx * f.rows : 1)
-                              .set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * tx * f.rows)));
-    Kokkos::parallel_for("seis::cpml_x", policy, f);
+  // Both sides in one launch where their boxes have the same extents
+  // (tuning().pairs; the league's second half takes the second side), one
+  // launch a side otherwise.
+  template <class F, class Weights, class Data>
+  void launch_x(const Exec& exec, const Weights& w, const Data& d, const XPart (&parts)[2]) const {
+    const auto launch = [&](const XPart& first, const XPart& second, int sides) {
+      // On a GPU a thread a place of the tile; on the host one thread walks
+      // the same tiles, whose tests then walk the GPU's tiling.
+      const int threads = x_team_columns == 1 ? first.tiling.places() : 1;
+      using Policy =
+          Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_X_MIN_TEAMS>, LightWeightLaunch>;
+      const Policy policy = Policy(exec, sides * first.tiling.tiles, threads)
+                                .set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * first.tiling.places())));
+      Kokkos::parallel_for("seis::cpml_x", policy, F{*this, w, d, {first, second}});
+    };
+    const auto extents = [](const Box& b) { return std::array<int, 3>{b.nx(), b.ny(), b.nz()}; };
+    const Box &m0 = parts[0].tiling.memory, &m1 = parts[1].tiling.memory;
+    if (!m0.empty() && !m1.empty() && tuning().pairs && extents(m0) == extents(m1)) {
+      launch(parts[0], parts[1], 2);
+      return;
+    }
+    for (const XPart& part : parts)
+      if (!part.tiling.memory.empty()) launch(part, part, 1);
+  }
+
+  // Run-time choices of how the CPML kernels are launched (read once on the
+  // host; every choice computes the same values), kept for the A/B on a
+  // GPU: SEIS_CPML_PAIRS (0: one launch a slab), SEIS_CPML_TILE_X (update
+  // blocks of 32x8, 64x4 or 128x2 columns), SEIS_CPML_MEMORY_ONE and
+  // SEIS_CPML_SLABS_ONE (0: pass A's boxes, the z- and the y-slabs' updates
+  // in launches of their own). Measured (H200, iso-large-gpu, CPML ms/step,
+  // --cpml-overlap off; tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623
+  // without; 64x4 update tiles 2.527, 128x2 2.559. Tree 9e52dd6: pairs with
+  // pass A in one launch 2.455/2.459 (4 launches a step), pass A in 4
+  // launches 2.466, one launch a slab 2.555. Tree 2857451, A B A B: the z-
+  // and y-slabs' updates in one launch too (3 launches) 2.420/2.430/2.439
+  // against 2.449/2.462/2.471 without, 7 launches 2.459, 10 launches 2.543;
+  // tti-large-gpu 1.678/1.661 against 1.714/1.708, 10 launches 1.805.
+  // Tried and gone (each computed the same values):
+  // - two planes a loop trip, because the one-plane loop reads each value it
+  //   loads a plane ahead through a move that waits for the load (SASS:
+  //   44-64 instructions after it, in the same trip): 2.589/2.587 with
+  //   pairs, 2.689 without (ncu: 3.8 M local loads a step against 0.16 M at
+  //   64 registers; at 80 registers, 3 blocks an SM, 2.676);
+  // - the streamed values loaded two planes ahead in separate registers (the
+  //   move then waits a whole trip, SASS 176-180 of 180 instructions):
+  //   updates at 3 blocks of 256 (80 registers) 2.519/2.524, at 7 blocks of
+  //   128 (72) 2.513/2.522 (ncu: z-slabs 0.851 against 0.833 ms, warps
+  //   active 41 against 47 %), XColumns two planes ahead 2.463/2.463
+  //   against 2.455/2.459; at 7 blocks of 128 alone 2.481;
+  // - updates at 3 or 5 blocks an SM 2.682, 2.754 (5: 48 registers, 10.6 M
+  //   local loads in the y-slabs); XColumns at 3 blocks 2.626.
+  // The updates wait on memory with their streamed loads a trip ahead: the
+  // p neighbours they read in the plane (L1/L2) remain.
+  struct Tuning {
+    bool pairs = true;       // a slab pair's updates in one launch: SEIS_CPML_PAIRS
+    int tile_x = 64;         // columns along x of an update block (32, 64, 128): SEIS_CPML_TILE_X
+    bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
+    bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
+  };
+  static const Tuning& tuning() {
+    static const Tuning t = [] {
+      Tuning r;
+      if (const char* e = std::getenv("SEIS_CPML_TILE_X")) r.tile_x = std::min(128, std::max(32, std::atoi(e)));
+      if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
+      return r;
+    }();
+    return t;
+  }
+  // Pass B of the z- and y-slabs in one launch (tuning().slabs_one) where
+  // each pair's columns have the same extents and all four the same x
+  // extent: one launch tail a step fewer. False where it does not apply.
+  template <class Physics, class Weights>
+  bool launch_slabs(const Exec& exec, const Weights& w, const StepData<Physics>& d, const UpdatePart (&z)[2],
+                    const UpdatePart (&y)[2]) const {
+    if (!tuning().slabs_one || !tuning().pairs) return false;
+    for (const UpdatePart* p : {&z[0], &z[1], &y[0], &y[1]})
+      if (p->slab.empty() || p->slab.nx() != z[0].slab.nx()) return false;
+    if (z[0].slab.ny() != z[1].slab.ny() || y[0].slab.nz() != y[1].slab.nz()) return false;
+    const UpdateSlabs<Physics> f{{*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
+    Kokkos::parallel_for("seis::cpml_update_zy",
+                         column_policy(exec, z[0].slab.nx(), std::max(f.z_across, f.y_across), 4), f);
+    return true;
+  }
+  // Pass B of a pair of slabs (UpdateColumns, a column a thread): one launch
+  // for both where their columns have the same extents (SEIS_CPML_PAIRS,
+  // default 1), one launch a slab otherwise.
+  template <class Physics, int W, bool AcrossDamped, class Weights>
+  void launch_updates(const Exec& exec, const char* label, const Weights& w, const StepData<Physics>& d,
+                      const UpdatePart (&parts)[2]) const {
+    const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
+    const auto launch = [&](const UpdatePart& first, const UpdatePart& second, int count) {
+      const int across = W == 2 ? first.slab.ny() : first.slab.nz();
+      Kokkos::parallel_for(label, column_policy(exec, first.slab.nx(), across, count),
+                           UpdateColumns<Physics, W, AcrossDamped>{*this, w, d, {first, second}});
+    };
+    const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
+    if (both && tuning().pairs && columns(parts[0].slab) == columns(parts[1].slab)) {
+      launch(parts[0], parts[1], 2);
+      return;
+    }
+    for (const UpdatePart& part : parts)
+      if (!part.slab.empty()) launch(part, part, 1);
+  }
+
+  // Pass A over `boxes` (MemoryColumns): one launch where they have the same
+  // extents (tuning().memory_one; 4 launches of a wave or less each
+  // otherwise, mostly launch and tail), one launch a box otherwise.
+  template <class Physics, int Axis, class Weights>
+  void launch_memory(const Exec& exec, const Weights& w, const StepData<Physics>& d, const std::vector<Box>& boxes) const {
+    using F = MemoryColumns<Physics, Axis>;
+    const auto launch = [&](const Box* b, int n) {
+      F f{*this, w, d, {}, memory_chunk(b[0]), chunks(b[0], memory_chunk(b[0]))};
+      for (int k = 0; k < n; ++k) f.boxes[k] = b[k];
+      Kokkos::parallel_for("seis::cpml_memory_y", column_policy(exec, b[0].nx(), b[0].ny(), n * f.chunks), f);
+    };
+    const auto extents = [](const Box& b) { return std::array<int, 3>{b.nx(), b.ny(), b.nz()}; };
+    bool same = tuning().memory_one && !boxes.empty() && boxes.size() <= std::size_t(F::max_boxes);
+    for (const Box& b : boxes) same = same && extents(b) == extents(boxes[0]);
+    if (same) return launch(boxes.data(), int(boxes.size()));
+    for (const Box& b : boxes) launch(&b, 1);
   }
 
   // Planes one thread walks in pass A, which reads nothing beyond its chunk:
@@ -389,15 +513,15 @@ class Cpml {
 
   // Threads over a box's columns; tiles of up to a warp in x (see
   // warp_tile), within the register budget of seis/streaming_bounds.hpp.
-  template <int MinTeams>
   using ColumnPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>,
-                                             Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, MinTeams>, LightWeightLaunch>;
-  // (x, the across axis, chunk) for columns along z (W = 2) or y (W = 1).
-  template <int W = 2, int MinTeams = SEIS_CPML_MIN_TEAMS>
-  static ColumnPolicy<MinTeams> column_policy(const Exec& exec, const Box& b, int chunks) {
-    const int across = W == 2 ? b.ny() : b.nz();
-    const auto t = warp_tile(Box{0, b.nx(), 0, across, 0, 1}, SEIS_CPML_MAX_THREADS);
-    return ColumnPolicy<MinTeams>(exec, {0, 0, 0}, {b.nx(), across, chunks}, {t[0], t[1], 1});
+                                             Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_MIN_TEAMS>,
+                                             LightWeightLaunch>;
+  // (x, the across axis, chunk or slab) over nx by `across` columns.
+  static ColumnPolicy column_policy(const Exec& exec, int nx, int across, int chunks) {
+    auto t = warp_tile(Box{0, nx, 0, across, 0, 1}, SEIS_CPML_MAX_THREADS);
+    const int wide = tuning().tile_x;  // wider blocks: longer runs of each row a block reads
+    if (wide > t[0] && nx >= wide) t[0] = wide, t[1] = std::max(1, std::min(across, SEIS_CPML_MAX_THREADS / wide));
+    return ColumnPolicy(exec, {0, 0, 0}, {nx, across, chunks}, {t[0], t[1], 1});
   }
 
   static coef_view to_device(const std::string& label, const std::vector<double>& v) {
@@ -472,16 +596,21 @@ class Cpml {
   // Pass A of psi_y over the z-slabs: one thread per (x, y) column walks
   // `chunk` planes; b and a are the column's. The next plane's loads are issued
   // before this plane's store, which the compiler may not move them past.
+  // The boxes of a launch (up to 4, the same extents) follow one another
+  // along the launch's third index, `chunks` chunks each.
   template <class Physics, int Axis>
   struct MemoryColumns {
     using Update = typename Physics::cpml_update;
+    static constexpr int max_boxes = 4;
     Cpml pml;
     AxisWeights<Update> wt;
     StepData<Physics> d;
-    Box box;
-    int chunk;
-    KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
+    Box boxes[max_boxes];
+    int chunk = 1, chunks = 1;
+    KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int k) const {
       const CpmlAuxLayout& l = pml.layout_;
+      const Box& box = boxes[k / chunks];
+      const int c = k % chunks;
       const int x = box.x0 + i, y = box.y0 + j;
       const int z0 = box.z0 + c * chunk, z1 = z0 + chunk < box.z1 ? z0 + chunk : box.z1;
       const index_t sz = d.grid.stride_z(), s = Axis == 0 ? 1 : d.grid.stride_y();
@@ -529,9 +658,7 @@ class Cpml {
     Cpml pml;
     AxisWeights<Update> wt;
     StepData<Physics> d;
-    Box memory;  // psi_x's box of this side: a tile's rows span its x-range
-    Box slab;    // where p is updated (the x-slab inside the limit; may be empty)
-    int rows = 1, chunk = 1, row_tiles = 1;
+    XPart part[2];  // a side, or both (the league's halves: see launch_x)
 
     // One column's walk: where it is, its streamed values (p at z+R, psi_x
     // and, where it updates, p-, V and xi_x: loaded a plane ahead) and the
@@ -540,10 +667,11 @@ class Cpml {
       const Scalar* p = nullptr;
       Scalar* next = nullptr;
       const Scalar* V = nullptr;
-      int cell = -1;  // place in the tile, -1: none
+      int cell = -1;  // place in the tile, -1: none (host slots beyond the tile)
       int i = 0;      // x - memory.x0
       int at = 0;     // index of psi_x and xi_x
-      bool updates = false;
+      bool owned = false;    // false: a shadow (loads, stores nothing)
+      bool updates = false;  // owned and in the x-slab
       Scalar b = 0, a = 0;
       Scalar col[2 * R + 1] = {};  // p at z-R..z+R
       Scalar xp[XR] = {}, xm[XR] = {}, ap[R] = {}, am[R] = {};  // p along x and y
@@ -552,33 +680,46 @@ class Cpml {
     };
 
     KOKKOS_INLINE_FUNCTION void operator()(const Team& team) const {
+      // Each side its own copy of the walk: its boxes stay kernel arguments.
+      const int rank = team.league_rank();
+      if (rank < part[0].tiling.tiles) walk(team, part[0], rank);
+      else walk(team, part[1], rank - part[0].tiling.tiles);
+    }
+    KOKKOS_FORCEINLINE_FUNCTION void walk(const Team& team, const XPart& side, int rank) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const int tx = memory.nx(), tile = tx * rows;
-      const int y0 = memory.y0 + (team.league_rank() % row_tiles) * rows;
-      const int z0 = memory.z0 + (team.league_rank() / row_tiles) * chunk;
-      const int z1 = z0 + chunk < memory.z1 ? z0 + chunk : memory.z1;
+      const CpmlXTiling& t = side.tiling;
+      const Box &memory = t.memory, &slab = side.slab;
+      const int tx = t.tx, tile = t.places();
+      const int z0 = t.z0(rank), z1 = t.z1(rank);
       const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
-      const int step = int(l.template index<0>(memory.x0, y0, z0 + 1) - l.template index<0>(memory.x0, y0, z0));
+      const int step = int(l.template index<0>(memory.x0, memory.y0, z0 + 1) - l.template index<0>(memory.x0, memory.y0, z0));
       Scalar* psi = pml.psi_[0].data();
       Scalar* xi = pml.xi_[0].data();
       const Scratch shared(team.team_scratch(0), 2 * tile);
       const auto updates_at = [&](int z) { return z >= slab.z0 && z < slab.z1; };
 
+      // Every place of the tile walks a column, a shadow one (the box's last
+      // row: loads only) where the tile reaches beyond the box, so that all
+      // threads run the one plane loop below and its one barrier (see
+      // cpml_x_tiling.hpp: a thread that met the barriers in a loop of its
+      // own hung the GPU). Host slots beyond the tile (Columns > 1) walk
+      // nothing.
       Column s[Columns];
       for (int k = 0; k < Columns; ++k) {
         Column& o = s[k];
         const int q = team.team_rank() + k * team.team_size();
-        const int x = memory.x0 + q % tx, y = y0 + q / tx;
-        if (q >= tile || y >= memory.y1) continue;
+        if (Columns > 1 && q >= tile) continue;
+        const CpmlXTiling::Place c = t.place(rank, q);
         o.cell = q;
         o.i = q % tx;
-        o.updates = x >= slab.x0 && x < slab.x1 && y >= slab.y0 && y < slab.y1;
-        const index_t start = d.grid.index(x, y, z0);
+        o.owned = c.owned;
+        o.updates = c.owned && c.x >= slab.x0 && c.x < slab.x1 && c.y >= slab.y0 && c.y < slab.y1;
+        const index_t start = d.grid.index(c.x, c.y, z0);
         o.p = d.cur[Update::field] + start;
         o.next = d.next[Update::field] + start;
         o.V = d.model[Update::model] + start;
-        o.at = int(l.template index<0>(x, y, z0));
-        const int g = l.template global<0>(x);
+        o.at = int(l.template index<0>(c.x, c.y, z0));
+        const int g = l.template global<0>(c.x);
         o.b = pml.b_[0](g), o.a = pml.a_[0](g);
         for (int m = 0; m < 2 * R; ++m) o.col[m] = o.p[(m - R) * sz];
         o.top = o.p[R * sz], o.psi = psi[o.at];
@@ -594,25 +735,30 @@ class Cpml {
         const bool update_ahead = updates_at(z + ahead);
         for (int k = 0; k < Columns; ++k) {
           Column& o = s[k];
-          if (o.cell < 0) continue;
+          if (Columns > 1 && o.cell < 0) continue;
           const Scalar psi_old = o.psi;
           o.col[2 * R] = o.top;
           o.now_prev = o.prev, o.now_v = o.v, o.now_xi = o.xi;
           o.top = o.p[(R + ahead) * sz], o.psi = psi[o.at + ahead * step];
-          if (o.updates && update_ahead)
-            o.prev = o.next[ahead * sz], o.v = o.V[ahead * sz], o.xi = xi[o.at + ahead * step];
+          // Loaded whether or not the next plane is updated, from p here
+          // where it is not (unused, cached): a conditional load's value
+          // reaches its variable through a move that waits for it (H200,
+          // iso-large-gpu, ncu: both sides in one launch 0.827 ms, tree
+          // 9e52dd6; 0.884 with the loads under the test).
+          const bool streams = o.updates && update_ahead;
+          o.prev = *(streams ? o.next + ahead * sz : o.p), o.v = *(streams ? o.V + ahead * sz : o.p);
+          o.xi = *(streams ? xi + o.at + ahead * step : o.p);
           for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
           // The update's loads before the barrier, which they then overlap.
           if (o.updates && here)
             for (int m = 1; m <= R; ++m) o.ap[m - 1] = o.p[m * sy], o.am[m - 1] = o.p[-m * sy];
           const Scalar fresh = psi_step(wt.d1[0], o.b, psi_old, o.a, o.xm[1], o.xm[0], o.xp[0], o.xp[1]);
-          psi[o.at] = fresh;
-          shared(buf + o.cell) = fresh;
+          if (o.owned) psi[o.at] = fresh, shared(buf + o.cell) = fresh;
         }
         team.team_barrier();
         for (int k = 0; k < Columns; ++k) {
           Column& o = s[k];
-          if (o.cell < 0) continue;
+          if (Columns > 1 && o.cell < 0) continue;
           if (o.updates && here) {
             Scalar sx[4];
             const int off[4] = {-2, -1, 1, 2};
@@ -664,16 +810,16 @@ class Cpml {
     Cpml pml;
     AxisWeights<Update> wt;
     StepData<Physics> d;
-    Box slab;
-    int chunk;
-    int mw0, mw1;
+    // The slab (or the slabs of a pair, the third index of the launch: see
+    // launch_updates) and where its psi_W advances, [mw0, mw1).
+    UpdatePart part[2];
 
     // psi_W of plane ww (index at, value old) advanced from p at ww-2, ww-1,
     // ww+1, ww+2 where pass A would advance it; elsewhere it stays (zero,
     // never written).
-    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_w(int ww, int at, Scalar old, Scalar m2, Scalar m1, Scalar p1,
-                                             Scalar p2) const {
-      if (ww < mw0 || ww >= mw1) return old;
+    KOKKOS_FORCEINLINE_FUNCTION Scalar psi_w(const UpdatePart& s, int ww, int at, Scalar old, Scalar m2, Scalar m1,
+                                             Scalar p1, Scalar p2) const {
+      if (ww < s.mw0 || ww >= s.mw1) return old;
       const int g = pml.layout_.template global<W>(ww);
       const Scalar v = psi_step(wt.d1[W], pml.b_[W](g), old, pml.a_[W](g), m2, m1, p1, p2);
       pml.psi_[W].data()[at] = v;
@@ -703,23 +849,28 @@ class Cpml {
     // and no memory-variable pointers it does not need (most columns are
     // damped along W only).
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
+      // Each part its own copy of the walks: their bounds stay kernel
+      // arguments (uniform) rather than registers picked by c.
+      if (c == 0) column(part[0], i, j);
+      else column(part[1], i, j);
+    }
+    KOKKOS_FORCEINLINE_FUNCTION void column(const UpdatePart& s, int i, int j) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const int x = slab.x0 + i, across = (Across == 1 ? slab.y0 : slab.z0) + j;
+      const int x = s.slab.x0 + i, across = (Across == 1 ? s.slab.y0 : s.slab.z0) + j;
       const bool dx = l.template damped<0>(x), da = AcrossDamped && l.template damped<Across>(across);
       if (dx) {
-        if (da) walk<true, AcrossDamped>(x, across, c);
-        else walk<true, false>(x, across, c);
+        if (da) walk<true, AcrossDamped>(s, x, across);
+        else walk<true, false>(s, x, across);
       } else {
-        if (da) walk<false, AcrossDamped>(x, across, c);
-        else walk<false, false>(x, across, c);
+        if (da) walk<false, AcrossDamped>(s, x, across);
+        else walk<false, false>(s, x, across);
       }
     }
 
     template <bool DX, bool DA>
-    KOKKOS_INLINE_FUNCTION void walk(int x, int across, int c) const {
+    KOKKOS_INLINE_FUNCTION void walk(const UpdatePart& s, int x, int across) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const int w_begin = W == 2 ? slab.z0 : slab.y0, w_end = W == 2 ? slab.z1 : slab.y1;
-      const int w0 = w_begin + c * chunk, w1 = w0 + chunk < w_end ? w0 + chunk : w_end;
+      const int w0 = W == 2 ? s.slab.z0 : s.slab.y0, w1 = W == 2 ? s.slab.z1 : s.slab.y1;
       const int y = W == 1 ? w0 : across, z = W == 2 ? w0 : across;
       // Offsets from the column's pointers in 32 bits (K + 1 planes fit, the
       // constructor checks): fewer registers and no 64-bit add chains.
@@ -744,7 +895,7 @@ class Cpml {
       const int nw = int(l.template stride<W>());
       iw = int(l.template index<W>(x, y, z));
       for (int m = 0; m < 4; ++m)
-        pw[m] = psi_w(w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[K - 4 + m],
+        pw[m] = psi_w(s, w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[K - 4 + m],
                       col[K - 3 + m], col[K - 1 + m], col[K + m]);
       // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
       // the column's thread alone writes them, and their DRAM latency
@@ -777,15 +928,15 @@ class Cpml {
           load_x(mx.at + (w + 1 < w1 ? mx.step : 0), sx_ahead, xi_x_ahead);
         }
         if constexpr (DA) {
-          const Scalar* s = pml.psi_[Across].data() + ma.at;
-          sa4[0] = s[-2 * na], sa4[1] = s[-na], sa4[2] = s[na], sa4[3] = s[2 * na];
+          const Scalar* q = pml.psi_[Across].data() + ma.at;
+          sa4[0] = q[-2 * na], sa4[1] = q[-na], sa4[2] = q[na], sa4[3] = q[2 * na];
           xi_a = pml.xi_[Across].data()[ma.at];
         }
         const Scalar psi_old = psi_w_ahead;
         xi_w = xi_w_ahead;
         const int ahead_w = w + 1 < w1 ? nw : 0;  // the last plane loads its own again (unused)
         psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[iw + ahead_w];
-        pw[4] = psi_w(w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
+        pw[4] = psi_w(s, w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
         Scalar lap = 0, extra = 0;
         static_for<0, 3>([&](auto axis) {
@@ -818,6 +969,25 @@ class Cpml {
         for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
         p += sw, next += sw, V += sw;
+      }
+    }
+  };
+
+  // The z- and y-slabs' pass B in one launch (launch_slabs): the third
+  // index 0, 1 takes a z-slab, 2, 3 a y-slab; columns beyond a part's
+  // across extent return at once. The parts are independent: each writes
+  // only its own slabs' points and memory variables (psi_y: the y-slabs'
+  // own layers; the z-slabs read pass A's).
+  template <class Physics>
+  struct UpdateSlabs {
+    UpdateColumns<Physics, 2, true> z;
+    UpdateColumns<Physics, 1, false> y;
+    int z_across = 0, y_across = 0;
+    KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
+      if (c < 2) {
+        if (j < z_across) z(i, j, c);
+      } else if (j < y_across) {
+        y(i, j, c - 2);
       }
     }
   };

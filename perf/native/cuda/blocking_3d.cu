@@ -15,13 +15,23 @@ namespace seis::native::dev {
 template <class Op>
 int launch_gmem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   const LaunchPlan plan = plan_gmem_3d<Op>(box, s);
-  // The form that ran faster, told apart by the field count (H200, alternating runs): one field (iso) plain (1024^3 9.12 ms
-  // against 9.32 fresh; 512^3 0.926 / 0.947), two fields (TTI) fresh (900^3 26.43 against 31.12 plain: 40
-  // registers instead of 56). SEIS_NATIVE_GMEM=plain|fresh picks one, for an A/B.
+  // As Kokkos launches the strategy (a 1D grid of tiles and 1D blocks, the split in the kernel), with the address
+  // form that ran faster, told apart by the field count (H200, alternating runs): one field (iso) plain (1024^3
+  // 9.37 ms against 9.51-9.55 fresh; 512^3 0.991 / 1.005-1.009), several (TTI) fresh (the 3D-grid twin: 26.43 ms
+  // against 31.12 plain, 40 registers instead of 56). SEIS_NATIVE_GMEM picks another form, for an A/B: team-plain,
+  // team-fresh, or plain|fresh, a 3D grid of 3D blocks with no split (iso 1024^3 9.16 ms, 512^3 0.920: faster than
+  // any team launch, which the Kokkos strategy cannot leave).
   const char* form = std::getenv("SEIS_NATIVE_GMEM");
-  const bool plain = form ? std::strcmp(form, "plain") == 0 : Op::F == 1;
-  return launch_kernel(plain ? gmem_3d_kernel<Op, CudaBackend, false> : gmem_3d_kernel<Op, CudaBackend, true>, plan,
-                       stream, a, plan.tiles);
+  const bool grid = form && (std::strcmp(form, "plain") == 0 || std::strcmp(form, "fresh") == 0);
+  const bool plain = form ? std::strcmp(form, "plain") == 0 || std::strcmp(form, "team-plain") == 0 : Op::F == 1;
+  if (grid)
+    return launch_kernel(plain ? gmem_3d_kernel<Op, CudaBackend, false> : gmem_3d_kernel<Op, CudaBackend, true>,
+                         plan, stream, a, plan.tiles);
+  LaunchPlan linear = plan;
+  linear.linear = true;
+  const TeamSplit split = TeamSplit::make(plan.tiles);
+  return launch_kernel(plain ? gmem_3d_team_kernel<Op, CudaBackend, false> : gmem_3d_team_kernel<Op, CudaBackend, true>,
+                       linear, stream, a, plan.tiles, split);
 }
 
 template <class Op>

@@ -1,6 +1,6 @@
 #pragma once
 // The one place a native CUDA kernel is launched: grid = the plan's tiles,
-// block = the plan's thread extents, dynamic shared memory sized at launch
+// block = the plan's thread extents (both 1D for a linear plan), dynamic shared memory sized at launch
 // (the opt-in limit raised above 48 KiB), every launch checked. The L1/shared
 // split is the driver's, as for the Kokkos kernels: Kokkos 4.6 sets a carveout
 // only for a policy with a desired occupancy (Kokkos_Cuda_KernelLaunch.hpp,
@@ -43,8 +43,10 @@ int launch_kernel(void (*kernel)(Params...), const LaunchPlan& plan, cudaStream_
       return int(e);
     }
   }
-  const dim3 grid(unsigned(plan.tiles.ntx), unsigned(plan.tiles.nty), unsigned(plan.tiles.ntz));
-  const dim3 block(unsigned(plan.bx), unsigned(plan.by), unsigned(plan.bz));
+  const TileGrid& t = plan.tiles;
+  const dim3 grid = plan.linear ? dim3(unsigned(t.ntx * t.nty * t.ntz)) : dim3(unsigned(t.ntx), unsigned(t.nty), unsigned(t.ntz));
+  const dim3 block = plan.linear ? dim3(unsigned(plan.bx * plan.by * plan.bz))
+                                 : dim3(unsigned(plan.bx), unsigned(plan.by), unsigned(plan.bz));
   kernel<<<grid, block, shared, stream>>>(args...);
   return int(cudaGetLastError());
 }

@@ -38,7 +38,13 @@ SEIS_NATIVE_DEV typename Op::Accum half_sum(const Op& op, const PlaneLayout& L, 
   return sum;
 }
 
-template <class Op, class Backend, int Fold, bool Prefetch, bool Async>
+// Column: each point's index as the column's index plus a plane offset,
+// worked out once per tile (what nvcc makes of the Kokkos semi_b_a body's
+// data.grid.index(...) per point: it holds the column's 64-bit part); without
+// it the twin redid the 64-bit column arithmetic for every coefficient load
+// (TTI semi_b_a: 957 -> 934 instructions a plane, Kokkos 944). semi_b_a's
+// twin takes it (semi_stencil.cu).
+template <class Op, class Backend, int Fold, bool Prefetch, bool Async, bool Column = false>
 __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Prefetch || Fold == 2 ? LaunchBudget::all_fields : LaunchBudget::single_field)
     semi_stencil_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L) {
   static_assert(Fold == 1 || Fold == 2, "fold 1 or 2 planes per step");
@@ -56,6 +62,13 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Prefetch || Fold == 2 ? LaunchBudg
   const int zb = o.z, ze = tiles.z_end(zb);
   const int plane_end = ze + R;  // planes [zb-R, ze+R) are read
   const bool owner = ext.owns(cx, cy);
+  const long long column = point_index(a.grid, o.x + cx, o.y + cy, 0);
+  auto index_at = [&](int z) {
+    if constexpr (Column)
+      return column + (long long)a.grid.stride_z * z;  // = point_index(a.grid, o.x + cx, o.y + cy, z)
+    else
+      return point_index(a.grid, o.x + cx, o.y + cy, z);
+  };
   float* const ring0 = Backend::opaque_shared(scratch);  // as the Kokkos team's scratch pointer
   auto ring = [&](int p) { return ring0 + ((p - zb + R) % P) * L.plane_stride; };
   auto stage = [&](int p, const auto& copy) {
@@ -84,14 +97,14 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Prefetch || Fold == 2 ? LaunchBudg
       static_for<0, Fold>([&](auto i) {
         const int zf = z + R + i;  // forward half of a point R planes ahead
         if (zf >= zb && zf < ze) {
-          const auto coeffs = a.op.coeffs(a, point_index(a.grid, o.x + cx, o.y + cy, zf));
+          const auto coeffs = a.op.coeffs(a, index_at(zf));
           forward[R + i] = half_sum<-R, -1>(a.op, L, ring, cx, cy, zf, coeffs);
         }
       });
       static_for<0, Fold>([&](auto i) {
         const int zp = z + i;  // backward half completes this point
         if (zp >= zb && zp < ze) {
-          const long long idx = point_index(a.grid, o.x + cx, o.y + cy, zp);
+          const long long idx = index_at(zp);
           const auto coeffs = a.op.coeffs(a, idx);
           Accum acc = forward[i];
           acc += half_sum<0, R>(a.op, L, ring, cx, cy, zp, coeffs);

@@ -224,6 +224,7 @@ struct LaunchPlan {
   PlaneLayout layout;
   int bx, by, bz;      // blockDim
   std::size_t shared;  // dynamic shared memory per block, bytes
+  bool linear = false;  // as Kokkos launches a team: a 1D grid of the tiles, 1D blocks of bx*by*bz threads
 };
 
 // Launch plan of a 2.5D kernel with a ring of `planes` staged planes (full

@@ -16,6 +16,9 @@ struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
   using launch_bounds = Kokkos::LaunchBounds<>;
   static constexpr bool three_d = true;
+  // One tile a thread block: the thread ends after its team, and Kokkos'
+  // league loop no longer holds the tile split and offsets (tiled_strategy.hpp).
+  static constexpr bool end_team_thread = true;
   static constexpr int F = Physics::num_fields;
   static constexpr int R = Physics::radius;
 
@@ -40,21 +43,22 @@ struct Gmem3dBody {
       const int sy = int(data.grid.stride_y());
       const auto coeffs = point_coeffs<Exec>(data, idx);
       typename Physics::accum_type acc{};
-      // Kokkos' league loop encloses this body, and nvcc hoisted the planes'
-      // and rows' 64-bit offsets (sz, 2 sz, sy, ... sign-extended) out of it:
-      // 2 integer instructions an address, or registers (TTI: 64). The
-      // point's address opaque and the strides fresh in every iteration, each
-      // plane and row is one wide multiply-add off the point (nvcc 13, sm_90,
-      // instructions on a thread's path: iso ~229 -> ~210, 32 registers; TTI
-      // ~787 (with sz fresh alone) -> ~696, 64 -> 40 registers; the twin, with
-      // no loop around it, takes sz fresh only).
+      // Each plane one 32-bit offset from the point's address, the plane
+      // stride fresh, as the twin takes it: nvcc would otherwise build each
+      // plane's offset as a sign-extended 64-bit value, 2 integer
+      // instructions an address, or hold them in registers (TTI: 56 instead
+      // of 40). With the thread ended after its team there is no league loop
+      // to hoist out of, so the point's address need not be opaque (nvcc 13
+      // sm_90, instructions on a thread's path: iso 192 -> 184, TTI ~679 as
+      // before; H200 iso 1024^3: 9.41 ms against 9.83 opaque, 9.54 with the
+      // plain addresses).
       const scalar_type* at[F];
-      for (int f = 0; f < F; ++f) at[f] = ExecTraits<Exec>::opaque_base(data.cur[f] + idx);
-      const int psz = ExecTraits<Exec>::fresh_value(sz), psy = ExecTraits<Exec>::fresh_value(sy);
+      for (int f = 0; f < F; ++f) at[f] = data.cur[f] + idx;
+      const int psz = ExecTraits<Exec>::fresh_value(sz);
       static_for<-R, R + 1>([&](auto dz) {
         PlaneWindow<scalar_type, F> window;
         for (int f = 0; f < F; ++f) window.base[f] = at[f] + dz * psz;
-        window.row_stride = psy;
+        window.row_stride = sy;
         acc += data.physics.plane_term(dz, window, coeffs);
       });
       finish_point<Exec, false>(data, idx, acc, load_centre(data, idx));

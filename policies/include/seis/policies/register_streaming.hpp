@@ -38,6 +38,8 @@ struct RegisterStreamingBody
   static constexpr int S = off_plane_depth<Physics>();     // planes z-S..z+S in scratch
   static constexpr int P = 2 * S + 1 + (Prefetch ? 2 : 0);  // scratch ring
   static constexpr int Q = 2 * R + 1;                       // register queue
+  // st_reg_fixed: the thread ends after its team (tiled_strategy.hpp).
+  static constexpr bool end_team_thread = Fixed;
 
   using Base::Base;
 

@@ -29,13 +29,28 @@ constexpr int sliding_window_vector_width() {
   return Physics::num_fields == 1 && Physics::radius % width == 0 ? width : 1;
 }
 
-template <class Physics, class Exec>
+// The halo plan (tile_staging.hpp), told apart by the field count as the
+// twin's launcher does: one field plain, its offsets held across the z loop
+// (nvcc 13 sm_90, iso, the thread ended after its team: z loop 502
+// instructions with 14/1 spill loads/stores, the twin's plain plan 502 with
+// 12/1; packed 530 with 7/4), several fields packed (TTI: plain 1283 with
+// 31/10, packed 1314 with 21/9; the twins ran those forms faster on the H200).
+template <class Physics>
+constexpr bool sliding_window_packed_plan() {
+  return Physics::num_fields > 1;
+}
+
+template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>()>
 struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   using Base = StreamingBody<Physics, Exec, 1>;
   using typename Base::accum_type;
   using typename Base::scalar_type;
   using typename Base::values_type;
   using launch_bounds = BudgetLaunchBounds<Physics, LaunchBudget::wide>;  // seis/streaming_bounds.hpp
+  // The thread ends after its team (tiled_strategy.hpp): nothing held across
+  // Kokkos' league loop (iso packed: z loop 549 -> 530 instructions, spills
+  // 48/40 -> 32/32 B; plain: 536 -> 502, 120/92 -> 96/72 B).
+  static constexpr bool end_team_thread = true;
   static constexpr int CPT = Base::CPT;
   static constexpr int F = Base::F;
   static constexpr int R = Base::R;
@@ -72,7 +87,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     const TileExtent ext(tiles.box, layout, o);
     const int threads_x = layout.dx / VEC;
     const TilePoints<Exec> points(team, threads_x, layout.dy);
-    const PlaneStager<Physics, Exec, 4, true> halo(team, data, ext, layout, o, true);
+    const PlaneStager<Physics, Exec, 4, Packed> halo(team, data, ext, layout, o, true);
     const int zb = o.z, ze = tiles.z_end(zb);
     Lanes<values_type, VEC> window[CPT][Q];  // planes zl-2R .. zl
     Lanes<accum_type, VEC> out[CPT][NA];     // points zl-R .. zl+S
@@ -149,7 +164,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   }
 };
 
-template <class Physics, class Exec>
-using SlidingWindow = TiledStrategy<Physics, Exec, SlidingWindowBody<Physics, Exec>>;
+template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>()>
+using SlidingWindow = TiledStrategy<Physics, Exec, SlidingWindowBody<Physics, Exec, Packed>>;
 
 }  // namespace seis

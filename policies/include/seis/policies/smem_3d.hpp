@@ -55,7 +55,11 @@ struct Smem3dBody {
     // 110 registers (no launch bounds; the twin: 48). Tried again with the
     // staging grid above (parity3): iso 32 registers, 658 -> 602
     // instructions, but TTI with the centre-term math of tti3 40 -> 48
-    // registers, 6 -> 5 teams per SM, 4 % slower on the H100.
+    // registers, 6 -> 5 teams per SM, 4 % slower on the H100. The tile
+    // grid's split after the barrier (rank through fresh_value: TTI 40
+    // registers, post-barrier 737 -> 684 instructions) ran 59.7 ms against
+    // 58.85 for this form, twin 55.2 (H200 TTI 900^3, paired timing, two
+    // runs each: perf/results/h200-2026-11-24/session8/parity5-tti-round1).
     TilePoints<Exec>(team, layout.dx, layout.dy, tiles.dz).for_each([&](int cx, int cy, int cz, auto) {
       if (!ext.owns(cx, cy) || cz >= nzv) return;
       const index_t idx = data.grid.index(o.x + cx, o.y + cy, o.z + cz);

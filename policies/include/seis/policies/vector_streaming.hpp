@@ -307,7 +307,7 @@ struct VectorStreamingBody
         const int idx = column[slot];
         if (whole[slot]) {
           for (int f = 0; f < F; ++f) store_vector<VEC>(at_here.next[f] + idx, out[f]);
-        } else {
+        } else if constexpr (VEC > 1) {  // one lane: `whole` is its box test
           static_for<0, VEC>([&](auto v) {
             const int x = o.x + cx + v;
             if (x >= box.x0 && x < box.x1)

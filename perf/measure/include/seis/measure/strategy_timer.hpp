@@ -62,21 +62,69 @@ inline StepTimes summarise_steps(std::vector<double> ms) {
   return s;
 }
 
+// One step step(data), fenced before and after, in ms; then the time levels
+// swap as a run would.
+template <class Physics, class Step>
+double timed_step(WaveState<Physics>& state, const Physics& physics, const Step& step) {
+  const auto d = state.step_data(physics);
+  fence("seis::time_steps");
+  Kokkos::Timer t;
+  step(d);
+  fence("seis::time_steps");
+  const double ms = t.seconds() * 1e3;
+  state.advance();
+  return ms;
+}
+
 // Times `repeats` single steps step(data) (after `warmup`), each fenced,
 // swapping time levels as a run would.
 template <class Physics, class Step>
 StepTimes time_steps(WaveState<Physics>& state, const Physics& physics, int warmup, int repeats, const Step& step) {
   std::vector<double> ms;
   for (int r = -warmup; r < repeats; ++r) {
-    const auto d = state.step_data(physics);
-    fence("seis::time_steps");
-    Kokkos::Timer t;
-    step(d);
-    fence("seis::time_steps");
-    if (r >= 0) ms.push_back(t.seconds() * 1e3);
-    state.advance();
+    const double t = timed_step(state, physics, step);
+    if (r >= 0) ms.push_back(t);
   }
   return summarise_steps(ms);
+}
+
+// Two steppers timed in turns on one state: pairs A B, B A, A B, ... each
+// step timed alone. A slow spell of the device (clocks, another process)
+// then falls on both rather than on whichever ran in it, and each stepper
+// runs on both time levels equally: a kernel timed in a block before its
+// twin's block varied by 10 % between H200 runs (one run: 22.0 to 26.1 ms
+// within its 6 repeats, the next 22.03 to 22.05 on the same code and data).
+struct PairedTimes {
+  StepTimes a, b;
+  std::vector<double> a_ms, b_ms;  // timed steps, pair by pair
+
+  std::vector<double> ratios() const {  // a_ms[i] / b_ms[i]
+    std::vector<double> r;
+    for (std::size_t i = 0; i < a_ms.size(); ++i) r.push_back(a_ms[i] / b_ms[i]);
+    return r;
+  }
+};
+
+template <class Physics, class StepA, class StepB>
+PairedTimes time_paired(WaveState<Physics>& state, const Physics& physics, int warmup, int repeats, const StepA& step_a,
+                        const StepB& step_b) {
+  PairedTimes p;
+  for (int r = -warmup; r < repeats; ++r) {
+    double a = 0, b = 0;
+    if ((r + warmup) % 2 == 0) {
+      a = timed_step(state, physics, step_a);
+      b = timed_step(state, physics, step_b);
+    } else {
+      b = timed_step(state, physics, step_b);
+      a = timed_step(state, physics, step_a);
+    }
+    if (r < 0) continue;
+    p.a_ms.push_back(a);
+    p.b_ms.push_back(b);
+  }
+  p.a = summarise_steps(p.a_ms);
+  p.b = summarise_steps(p.b_ms);
+  return p;
 }
 
 template <class Physics>

@@ -17,6 +17,8 @@
 //   opaque_value(v)            v, hidden from the optimiser (kept in a register, never recomputed)
 //   fresh_value(v)             v, where it is used: what is derived from it is not hoisted out of loops
 //   load_if(pred, p, old)      *p if pred, else old, with no branch around the load
+//   end_team_thread(team)      the thread's last league iteration is done: end it where
+//                              the backend runs one team per thread block
 //   has_cluster_launch         thread-block clusters (CUDA sm_90+)
 //   device_memory_bytes()      memory a run may allocate
 //   fp32_peak()                FP32 peak from the device's properties (0 when
@@ -72,6 +74,9 @@ struct SynchronousCopyTraits {
     return pred ? *p : old;
   }
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait_copies() {}
+  // Portable default: nothing ended (a host thread runs many league ranks).
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void end_team_thread(const Team&) {}
 };
 
 // FP32 peak: 2 (FMA) x FP32 lanes x compute units x clock.

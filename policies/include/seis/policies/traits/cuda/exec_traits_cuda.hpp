@@ -107,6 +107,26 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
       team.team_barrier();
     }
   }
+  // Kokkos' CUDA team launch runs one thread block per league rank (grid =
+  // league size, Kokkos_Cuda_Parallel_Team.hpp) inside a loop over league
+  // ranks with stride gridDim.x that therefore never iterates twice; nvcc
+  // cannot know that, so it hoists the body's invariants (tile split,
+  // kernel-argument loads, 64-bit offsets) out of the loop into registers
+  // held across it. Ending the thread after its team's work (exit, after
+  // every store: a memory clobber) turns the loop into straight-line code.
+  // Only for a Kokkos team of level-0 scratch (the loop's epilogue releases
+  // level-1 scratch locks) and never in Kokkos' serial-execution debug mode
+  // (grid 1). Every strategy that opts in is checked on the GPU against the
+  // reference (seis_tests_strategies): a skipped league rank would show.
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static void end_team_thread(const Team& team) {
+    (void)team;
+#if !defined(KOKKOS_IMPL_DEBUG_CUDA_SERIAL_EXECUTION)
+    if constexpr (std::is_same_v<Team, Kokkos::TeamPolicy<Kokkos::Cuda>::member_type> && scratch_level == 0) {
+      KOKKOS_IF_ON_DEVICE((asm volatile("exit;" ::: "memory"); __builtin_unreachable();))
+    }
+#endif
+  }
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
     KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(0);))
