@@ -377,6 +377,11 @@ class Cpml {
   static constexpr int x_team_threads = 256;
   static constexpr int x_team_columns =
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
+  // Boxes of the same extents can share a launch (its index space is one
+  // box's, each box an offset of its own).
+  static bool same_extents(const Box& a, const Box& b) {
+    return a.nx() == b.nx() && a.ny() == b.ny() && a.nz() == b.nz();
+  }
   // Both sides in one launch where their boxes have the same extents
   // (tuning().pairs; the league's second half takes the second side), one
   // launch a side otherwise.
@@ -392,9 +397,8 @@ class Cpml {
                                 .set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * first.tiling.places())));
       Kokkos::parallel_for("seis::cpml_x", policy, F{*this, w, d, {first, second}});
     };
-    const auto extents = [](const Box& b) { return std::array<int, 3>{b.nx(), b.ny(), b.nz()}; };
     const Box &m0 = parts[0].tiling.memory, &m1 = parts[1].tiling.memory;
-    if (!m0.empty() && !m1.empty() && tuning().pairs && extents(m0) == extents(m1)) {
+    if (!m0.empty() && !m1.empty() && tuning().pairs && same_extents(m0, m1)) {
       launch(parts[0], parts[1], 2);
       return;
     }
@@ -495,9 +499,8 @@ class Cpml {
       for (int k = 0; k < n; ++k) f.boxes[k] = b[k];
       Kokkos::parallel_for("seis::cpml_memory_y", column_policy(exec, b[0].nx(), b[0].ny(), n * f.chunks), f);
     };
-    const auto extents = [](const Box& b) { return std::array<int, 3>{b.nx(), b.ny(), b.nz()}; };
     bool same = tuning().memory_one && !boxes.empty() && boxes.size() <= std::size_t(F::max_boxes);
-    for (const Box& b : boxes) same = same && extents(b) == extents(boxes[0]);
+    for (const Box& b : boxes) same = same && same_extents(b, boxes[0]);
     if (same) return launch(boxes.data(), int(boxes.size()));
     for (const Box& b : boxes) launch(&b, 1);
   }
