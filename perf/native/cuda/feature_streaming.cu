@@ -33,26 +33,6 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
     launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
     launch.tiles.nty = launch.tiles.ntz = 1;
   }
-  // SEIS_FEAT_COEFF_AHEAD=1, SEIS_FEAT_HALO_AHEAD=2: the forms of the Kokkos
-  // body under A/B (family_register_streaming.hpp; the plain kernel where the
-  // physics has no coefficient inputs or the ring no free plane).
-  if constexpr (CoefficientInputs<Op>::count > 0 && FeatureLayout<Op>::halo_two_ahead_possible) {
-    auto set = [](const char* var, const char* value) {
-      const char* v = std::getenv(var);
-      return v && std::strcmp(v, value) == 0;
-    };
-    const bool coeff = set("SEIS_FEAT_COEFF_AHEAD", "1"), halo = set("SEIS_FEAT_HALO_AHEAD", "2");
-    const int offset = feature_ring_offset<Op>(plan);
-    if (coeff && halo)
-      return launch_kernel(feature_streaming_kernel<Op, CudaBackend, true, true>, launch, stream, a, plan.tiles,
-                           plan.layout, offset);
-    if (coeff)
-      return launch_kernel(feature_streaming_kernel<Op, CudaBackend, true, false>, launch, stream, a, plan.tiles,
-                           plan.layout, offset);
-    if (halo)
-      return launch_kernel(feature_streaming_kernel<Op, CudaBackend, false, true>, launch, stream, a, plan.tiles,
-                           plan.layout, offset);
-  }
   return launch_kernel(feature_streaming_kernel<Op, CudaBackend>, launch, stream, a, plan.tiles, plan.layout,
                        feature_ring_offset<Op>(plan));
 }

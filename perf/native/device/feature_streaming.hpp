@@ -22,7 +22,6 @@
 #include "device/tiles.hpp"
 #include "device/vector_streaming.hpp"  // VectorPlanePointers (the opaque per-plane bases)
 #include "seis/halo_copy_plan.hpp"     // plain C++, no Kokkos
-#include "seis/math/coefficient_inputs.hpp"
 #include "seis/math/interleaved_layout.hpp"  // the staged planes, shared with the Kokkos body
 #include "seis/math/plane_features.hpp"
 
@@ -43,8 +42,6 @@ struct FeatureLayout {
   static constexpr int Pitch = Staging::Pitch;
   // Staged features (TTI: D1x p, D1x q), in a ring of 2 planes after the values.
   static constexpr int S = Centre::staged;
-  // A free plane for the halo two planes ahead (the Kokkos body's halo_two_ahead_possible).
-  static constexpr bool halo_two_ahead_possible = P >= E + 3;
   static PlaneLayout make(const Shape& s) { return Staging::layout(s.dx, s.dy); }
   static std::size_t bytes(const PlaneLayout& L) {
     return L.bytes(P) + Staging::staged_floats(L, S, Centre::staged_reach) * sizeof(float);
@@ -80,9 +77,7 @@ int feature_ring_offset(const LaunchPlan& plan) {
   return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
 }
 
-// CoeffAhead, HaloTwoAhead: the Kokkos body's (the coefficient inputs a
-// plane ahead; the halo copied two planes ahead; A/Bs).
-template <class Op, class Backend, bool CoeffAhead = false, bool HaloTwoAhead = false>
+template <class Op, class Backend>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op>;
@@ -96,7 +91,6 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   constexpr int E = Layout::E;
   constexpr int P = Layout::P;
   constexpr int Q = 2 * R + 2;  // planes z-R .. z+R and a spare entry for z+R+1
-  constexpr int halo_lead = HaloTwoAhead && Layout::halo_two_ahead_possible ? 2 : 1;
   using Staged = InterleavedPlane<float, F, Layout::Pitch>;
   extern __shared__ float4 shared_words[];
   // The shared base worked out once (opaque_shared), as the Kokkos kernel
@@ -213,11 +207,6 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first + E * sz;
   stage_halo(halo_from, plane(ring_at.slot(int_c<E>{})));
   Backend::async_commit();
-  if constexpr (halo_lead == 2) {  // and the halo of zb+E+1, in a group of its own
-    for (int f = 0; f < F; ++f) halo_from[f] += sz;
-    if (n > 1) stage_halo(halo_from, plane(ring_at.slot(int_c<E + 1>{})));
-    Backend::async_commit();
-  }
 
   const long long ahead_distance = (R + 1) * sz;
   // Pointers at the tile's first point (and R+1 planes ahead), a point's
@@ -227,19 +216,6 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   long long offset = column;  // from the tile's first point, in the plane being updated
   // Previous level and model, loaded early; stored with streaming stores.
   PreloadedPoint<Op, Backend, true> point;
-  // CoeffAhead: plane k's coefficient inputs in slot k mod 2, the next
-  // plane's loaded at the top of this one (the Kokkos body's).
-  using Inputs = CoefficientInputs<Op>;
-  constexpr bool inputs_ahead = CoeffAhead && Inputs::count > 0;
-  Inputs early[2];
-  const auto next_of_tile = [&] {  // (opaque pointers cost instructions: none without the inputs ahead)
-    if constexpr (inputs_ahead)
-      return Pointers(a, tile_first + sz);
-    else
-      return 0;
-  }();
-  if constexpr (inputs_ahead)
-    if (owner) early[0].load(at_tile, offset);
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
@@ -249,7 +225,6 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     const float* incoming[F];
     for (int f = 0; f < F; ++f) incoming[f] = ahead_of_tile.cur[f] - (more ? 0 : ahead_distance);
     if (owner) {
-      if constexpr (inputs_ahead) early[(U + 1) % 2].load(next_of_tile, offset);
       point.load(at_tile, offset);
       for (int f = 0; f < F; ++f) values[queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset];
       const Values<F>& v = values[queue_slot<true, Q, U, R + E>()];
@@ -257,14 +232,9 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     }
     // Plane z+E is whole (its halo has landed) and everyone is done with the
     // last plane: the spare plane takes the next halo.
-    // (halo_lead 2: the halo of z+E+1 may still be on its way; the next goes
-    // to plane z+E+2's slot, plane z-1's until now.)
-    if constexpr (halo_lead == 2)
-      Backend::async_wait_all_but_last();
-    else
-      Backend::async_wait();
+    Backend::async_wait();
     for (int f = 0; f < F; ++f) halo_from[f] += sz;
-    if (k + halo_lead < n) stage_halo(halo_from, ring(int_c<E + halo_lead>{}));
+    if (more) stage_halo(halo_from, ring(int_c<E + 1>{}));
     Backend::async_commit();
 
     // The staged features of plane z+1 outside the tile, from its staged values.
@@ -280,12 +250,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       // Plane z+1's staged features, from its completed features.
       put_staged_of(staged_plane((U + 1) % 2) + staged, at(int_c<1>{}));
       const Staged centre{ring(int_c<0>{}) + staged};
-      const auto coeffs = [&] {
-        if constexpr (inputs_ahead)
-          return op.coeffs(WithCoefficientInputs<PreloadedPoint<Op, Backend, true>, Inputs>{point, early[U % 2]});
-        else
-          return op.coeffs(point);
-      }();
+      const auto coeffs = op.coeffs(point);
       const Features off_centre{op, coeffs};
       typename Features::sum_type sum{};
       static_for<-R, R + 1>([&](auto dz) {

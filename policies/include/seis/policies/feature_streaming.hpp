@@ -36,9 +36,18 @@
 // against 348) ran 24.96 ms, issue slots 29.6 % busy; the model values
 // loaded a plane ahead (after the coefficients; spills only outside the
 // plane loop) 17.45 ms against 13.86, long scoreboard 2.65 (session 8).
+// Session 10 (900^3, A/B in one binary, two rounds, Kokkos and twin
+// bitwise equal in every form): only the model values coeffs() reads
+// (n_x, n_y) a plane ahead, at the top of the plane before, in parity
+// slots (load to first use ~710 SASS instructions against ~228, 128
+// registers, no spills, 348 instructions a point as before) ran 15.25 ms
+// against 13.69 in the Kokkos body, the twin 14.00 against 14.04; the
+// halo copied two planes ahead into the ring's free plane (TTI: 5 planes,
+// 4 in use), the barrier waiting for the older cp.async group only, ran
+// 13.74 against 13.69 (twin 14.01 against 14.04): the barrier stall is
+// not the halo's latency. Both removed.
 
 #include "seis/halo_copy_plan.hpp"
-#include "seis/math/coefficient_inputs.hpp"
 #include "seis/math/interleaved_layout.hpp"
 #include "seis/physics/plane_features.hpp"
 #include "seis/policies/plane_pointers.hpp"
@@ -50,19 +59,7 @@
 
 namespace seis {
 
-// CoeffAhead: the model values the physics' coeffs() reads (its coefficient
-// inputs, seis/math/coefficient_inputs.hpp; TTI: n_x, n_y, 18 % of the PC
-// samples sat on their first use) load one plane ahead, at the top of the
-// plane before, into a slot of the plane's parity; the rest of the model
-// loads as before (an A/B at run time: SEIS_FEAT_COEFF_AHEAD=1,
-// family_register_streaming.hpp). Without coefficient inputs it is the
-// plain body.
-// HaloTwoAhead: a plane's halo is copied two planes before it enters the
-// ring, not one, into the ring's free plane (TTI: 5 planes, 4 in use), so
-// each copy has two planes to land and the barrier waits for the older
-// group only (an A/B at run time: SEIS_FEAT_HALO_AHEAD=2; 22 % of the PC
-// samples sat on the barrier). Without a free plane (iso) it is the plain body.
-template <class Physics, class Exec, int MaxDX = 32, bool CoeffAhead = false, bool HaloTwoAhead = false>
+template <class Physics, class Exec, int MaxDX = 32>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
   using Features = PlaneFeatures<Physics>;
@@ -101,11 +98,6 @@ struct FeatureStreamingBody
   static_assert(Q % 2 == 0, "the staged ring's slot is the plane's parity");
   static_assert(Q % P == 0, "the ring's slots are compile-time in the loop unrolled by Q");
   static constexpr int staged_reach = Centre::staged_reach;
-  // Planes ahead of the entering plane z+E whose halo is on its way: 1, or 2
-  // where the ring has a free plane (the slot of z-1 once the plane's barrier
-  // has passed).
-  static constexpr bool halo_two_ahead_possible = P >= E + 3;
-  static constexpr int halo_lead = HaloTwoAhead && halo_two_ahead_possible ? 2 : 1;
 
   FeatureStreamingBody() = default;
   FeatureStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : Base(d, box, s) {
@@ -211,11 +203,6 @@ struct FeatureStreamingBody
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first + E * sz;
     stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, plane(rotating_ring_slot<P, 0, E>()));
     ExecTraits<Exec>::async_commit();
-    if constexpr (halo_lead == 2) {  // and the halo of zb+E+1, in a group of its own
-      for (int f = 0; f < F; ++f) halo_from[f] += sz;
-      if (n > 1) stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, plane(rotating_ring_slot<P, 0, E + 1>()));
-      ExecTraits<Exec>::async_commit();
-    }
 
     const index_t ahead_distance = (R + 1) * sz;
     // The team's pointers stay at the tile's first point (and R+1 planes
@@ -228,24 +215,6 @@ struct FeatureStreamingBody
     for (int c = 0; c < CPT; ++c) offset[c] = column[c];
     // Previous level and model, loaded early; stored with streaming stores.
     PreloadedPoint<Physics, Exec, true> point[CPT];
-    // CoeffAhead: plane k's coefficient inputs in slot k mod 2 (Q is even:
-    // the slot is the rotation step's parity, a compile-time constant), the
-    // next plane's loaded into the other slot at the top of this one; past
-    // the tile's last plane they come from the next plane (in the grid's
-    // padded box), unused.
-    using Inputs = CoefficientInputs<Physics>;
-    constexpr bool inputs_ahead = CoeffAhead && Inputs::count > 0;
-    Inputs early[CPT][2];
-    const auto next_of_tile = [&] {  // (opaque pointers cost instructions: none without the inputs ahead)
-      if constexpr (inputs_ahead)
-        return PlanePointers<Physics, Exec>(data, tile_first + sz);
-      else
-        return 0;
-    }();
-    if constexpr (inputs_ahead)
-      points.for_each_column([&](int cx, int cy, auto slot) {
-        if (ext.owns(cx, cy)) early[slot][0].load(at_tile, offset[slot]);
-      });
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
       const bool more = k + 1 < n;
@@ -258,7 +227,6 @@ struct FeatureStreamingBody
         incoming[f] = ExecTraits<Exec>::opaque_base(more ? ahead_of_tile.cur[f] : at_tile.cur[f]);
       points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
-        if constexpr (inputs_ahead) early[slot][(U + 1) % 2].load(next_of_tile, offset[slot]);
         point[slot].load(at_tile, offset[slot]);
         for (int f = 0; f < F; ++f) values[slot][queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset[slot]];
         const values_type& v = values[slot][queue_slot<true, Q, U, R + E>()];
@@ -266,16 +234,10 @@ struct FeatureStreamingBody
       });
       // Plane z+E is whole in scratch (its halo, copied during the last
       // plane, has landed) and every thread has finished the last plane, so
-      // the spare plane may receive the next halo. (halo_lead 2: the halo of
-      // z+E was copied two planes ago, that of z+E+1 may still be on its
-      // way; the next goes to plane z+E+2's slot, plane z-1's until now.)
-      if constexpr (halo_lead == 2)
-        ExecTraits<Exec>::async_wait_all_but_last(team);
-      else
-        ExecTraits<Exec>::async_wait(team);
+      // the spare plane may receive the next halo.
+      ExecTraits<Exec>::async_wait(team);
       for (int f = 0; f < F; ++f) halo_from[f] += sz;
-      if (k + halo_lead < n)
-        stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, ring(int_c<E + halo_lead>{}));
+      if (more) stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, ring(int_c<E + 1>{}));
       ExecTraits<Exec>::async_commit();
 
       points.for_each_column([&](int cx, int cy, auto slot) {
@@ -295,12 +257,7 @@ struct FeatureStreamingBody
         // Plane z+1's staged features, from its completed features.
         put_staged_of(staged_plane((U + 1) % 2) + staged[slot], physics, at(int_c<1>{}));
         const Staged centre{ring(int_c<0>{}) + staged[slot]};
-        const auto coeffs = [&] {
-          if constexpr (inputs_ahead)
-            return physics.coeffs(WithCoefficientInputs<PreloadedPoint<Physics, Exec, true>, Inputs>{point[slot], early[slot][U % 2]});
-          else
-            return physics.coeffs(point[slot]);
-        }();
+        const auto coeffs = physics.coeffs(point[slot]);
         const Features off_centre{physics, coeffs};
         typename Features::sum_type sum{};
         static_for<-R, R + 1>([&](auto dz) {

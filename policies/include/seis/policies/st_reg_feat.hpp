@@ -7,9 +7,4 @@
 namespace seis {
 template <class Physics, class Exec>
 using StRegFeat = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec>>;
-// The forms under A/B (session 10; family_register_streaming.hpp picks one
-// at run time): the coefficient inputs a plane ahead, the halo copied two
-// planes ahead (feature_streaming.hpp).
-template <class Physics, class Exec, bool CoeffAhead, bool HaloTwoAhead>
-using StRegFeatForm = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, CoeffAhead, HaloTwoAhead>>;
 }  // namespace seis

@@ -63,8 +63,8 @@ inline constexpr StrategyRow strategy_table[] = {
      "2.5D streaming, a register queue of per-plane features (TTI: s, p and their x/y first derivatives) "
      "computed once per plane, off-centre planes summed from registers, scratch only for the planes z .. z+E "
      "and their staged features (TTI: D1x, for the centre's mixed xy term) [issue 10]",
-     false, false, LaunchBudget::features, cuda_and_hip_twins, "32x8@64",
-     {"32x8@64", "32x8@128", "32x8", "32x4@64", "32x16@128", "16x16@128", "16x8@8"}},
+     false, false, LaunchBudget::features, cuda_and_hip_twins, "32x8@300",
+     {"32x8@300", "32x8@128", "32x8", "32x4@64", "32x16@128", "16x16@128", "16x8@8"}},
     {"semi_25d", StrategyFamily::semi_stencil, "2.5D semi-stencil, R+1 planes in scratch [semi-stencil seed III.A]",
      false, false, LaunchBudget::single_field, cuda_twins, "32x16@128",
      {"32x16@128", "32x16", "16x16@128", "16x8", "16x8@8"}},
