@@ -10,7 +10,11 @@
 
 namespace seis {
 
-template <class Physics, class Exec>
+// EndThread: the thread ends after its team (tiled_strategy.hpp): Kokkos'
+// league loop no longer holds the tile split and offsets (nvcc 13 sm_90,
+// SASS instructions of the kernel: TTI 1234 -> 1204, iso 643 -> 620).
+// false: main's form, for an A/B (SEIS_KOKKOS_SMEM_END=0, family_blocking_3d.hpp).
+template <class Physics, class Exec, bool EndThread = true>
 struct Smem3dBody {
   using scalar_type = typename Physics::scalar_type;
   using launch_bounds = Kokkos::LaunchBounds<>;
@@ -19,6 +23,7 @@ struct Smem3dBody {
   // 4 instead of 5 teams of 256 per SM, 28 % slower on the H200.
   using launch_property = HeavyWeightLaunch;
   static constexpr bool three_d = true;
+  static constexpr bool end_team_thread = EndThread;
   static constexpr int F = Physics::num_fields;
   static constexpr int R = Physics::radius;
   static constexpr int H = max_plane_reach<Physics>();
@@ -78,7 +83,7 @@ struct Smem3dBody {
   }
 };
 
-template <class Physics, class Exec>
-using Smem3d = TiledStrategy<Physics, Exec, Smem3dBody<Physics, Exec>>;
+template <class Physics, class Exec, bool EndThread = true>
+using Smem3d = TiledStrategy<Physics, Exec, Smem3dBody<Physics, Exec, EndThread>>;
 
 }  // namespace seis

@@ -102,6 +102,7 @@ class TiledStrategy : public StencilOperator<Physics> {
     policy_type policy(kernel.body.tiles.league_size(), team_size());
     if (kernel.scratch_bytes > 0)
       policy.set_scratch_size(ExecTraits<Exec>::scratch_level, Kokkos::PerTeam(kernel.scratch_bytes));
+    ExecTraits<Exec>::template prepare_team_launch<policy_type, kernel_type>(policy);
     Kokkos::parallel_for(label_.c_str(), policy, kernel);
   }
 

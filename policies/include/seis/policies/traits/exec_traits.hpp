@@ -19,6 +19,9 @@
 //   load_if(pred, p, old)      *p if pred, else old, with no branch around the load
 //   end_team_thread(team)      the thread's last league iteration is done: end it where
 //                              the backend runs one team per thread block
+//   prepare_team_launch<Policy, Functor>(policy)
+//                              backend launch settings of a team kernel, before its
+//                              parallel_for (CUDA: the L1/shared split, cuda/shared_carveout.hpp)
 //   has_cluster_launch         thread-block clusters (CUDA sm_90+)
 //   device_memory_bytes()      memory a run may allocate
 //   fp32_peak()                FP32 peak from the device's properties (0 when
@@ -105,6 +108,10 @@ struct ExecTraits : SynchronousCopyTraits {
     *p = v;
   }
 
+  // Nothing to set on the host.
+  template <class Policy, class Functor>
+  static void prepare_team_launch(const Policy&) {}
+
   static bool has_cluster_launch() { return false; }
   static std::string cluster_unavailable_reason() {
     return "thread block clusters need CUDA compute capability >= 9.0";
@@ -141,6 +148,9 @@ struct GpuExecTraitsBase {
   static constexpr int scratch_level = 0;
   static int team_size(int columns) { return columns; }
   static int max_team_columns() { return 1024; }
+  // The driver's launch settings (HIP); CUDA sets the L1/shared split.
+  template <class Policy, class Functor>
+  static void prepare_team_launch(const Policy&) {}
 };
 
 }  // namespace seis
