@@ -24,6 +24,9 @@ struct Smem3dBody {
   using launch_property = HeavyWeightLaunch;
   static constexpr bool three_d = true;
   static constexpr bool end_team_thread = EndThread;
+  // Its scratch may begin in Kokkos' team-reduce space (tiled_strategy.hpp):
+  // no team reductions, scans or broadcasts here.
+  static constexpr bool reuses_team_reduce_space = true;
   static constexpr int F = Physics::num_fields;
   static constexpr int R = Physics::radius;
   static constexpr int H = max_plane_reach<Physics>();

@@ -22,6 +22,9 @@
 //   prepare_team_launch<Policy, Functor>(policy)
 //                              backend launch settings of a team kernel, before its
 //                              parallel_for (CUDA: the L1/shared split, cuda/shared_carveout.hpp)
+//   team_reduce_space_bytes(team_size)
+//                              shared memory the backend's team launch reserves ahead of
+//                              the team scratch for team reductions (0: none known)
 //   has_cluster_launch         thread-block clusters (CUDA sm_90+)
 //   device_memory_bytes()      memory a run may allocate
 //   fp32_peak()                FP32 peak from the device's properties (0 when
@@ -111,6 +114,7 @@ struct ExecTraits : SynchronousCopyTraits {
   // Nothing to set on the host.
   template <class Policy, class Functor>
   static void prepare_team_launch(const Policy&) {}
+  static std::size_t team_reduce_space_bytes(int) { return 0; }
 
   static bool has_cluster_launch() { return false; }
   static std::string cluster_unavailable_reason() {
@@ -151,6 +155,8 @@ struct GpuExecTraitsBase {
   // The driver's launch settings (HIP); CUDA sets the L1/shared split.
   template <class Policy, class Functor>
   static void prepare_team_launch(const Policy&) {}
+  // None known (HIP); CUDA: Kokkos' team-reduce space.
+  static std::size_t team_reduce_space_bytes(int) { return 0; }
 };
 
 }  // namespace seis

@@ -163,6 +163,20 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
     cuda::apply_shared_carveout((const void*)Launch::get_kernel_func(), threads, shared, rule);
   }
 
+  // The team-reduce space a Kokkos 4.6 CUDA team launch puts at the start of
+  // the block's dynamic shared memory, ahead of the team scratch
+  // (Kokkos_Cuda_Parallel_Team.hpp: m_shmem_begin = 8 * (team_size + 2),
+  // CudaTeamMember: team scratch = shared + m_shmem_begin). Only team_reduce,
+  // team_scan and team_broadcast use it. 0 for other Kokkos versions.
+  static std::size_t team_reduce_space_bytes(int team_size) {
+#if KOKKOS_VERSION / 100 == 406
+    return sizeof(double) * std::size_t(team_size + 2);
+#else
+    (void)team_size;
+    return 0;
+#endif
+  }
+
   static bool has_cluster_launch() {
     int device = 0, major = 0;
     if (cudaGetDevice(&device) != cudaSuccess) return false;
