@@ -34,25 +34,10 @@ int launch_gmem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaSt
                        linear, stream, a, plan.tiles, split);
 }
 
-// smem_3d's launch form, read once: a 3D grid of 3D blocks (grid, the default), or team, launched as Kokkos
-// launches the strategy (a 1D grid of tiles and 1D blocks, the split in the kernel: smem_3d_team_kernel), for an
-// A/B with the same technique as the Kokkos body (SEIS_NATIVE_SMEM=team).
-inline bool smem_3d_team_form() {
-  static const bool team = [] {
-    const char* form = std::getenv("SEIS_NATIVE_SMEM");
-    return form && std::strcmp(form, "team") == 0;
-  }();
-  return team;
-}
-
 template <class Op>
 int launch_smem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   const LaunchPlan plan = plan_smem_3d<Op>(box, s);
-  if (!smem_3d_team_form()) return launch_kernel(smem_3d_kernel<Op, CudaBackend>, plan, stream, a, plan.tiles, plan.layout);
-  LaunchPlan linear = plan;
-  linear.linear = true;
-  return launch_kernel(smem_3d_team_kernel<Op, CudaBackend>, linear, stream, a, plan.tiles, plan.layout,
-                       TeamSplit::make(plan.tiles));
+  return launch_kernel(smem_3d_kernel<Op, CudaBackend>, plan, stream, a, plan.tiles, plan.layout);
 }
 
 template int launch_gmem_3d<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);

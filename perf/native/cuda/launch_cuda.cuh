@@ -6,7 +6,6 @@
 // (seis/policies/traits/cuda/shared_carveout.hpp): left to the driver, it
 // followed the dynamic shared memory asked for, of which a Kokkos team launch
 // asks 8 * (threads + 2) bytes more, and the twins ran with more L1.
-// SEIS_NATIVE_CARVEOUT=driver: no preference (the old launches), read once.
 // (Kokkos 4.6 sets a carveout itself only for a policy with a desired
 // occupancy, which no strategy asks for; a carveout worked out as Kokkos'
 // configure_shmem_preference would, for the twins alone, changed no twin's
@@ -38,11 +37,6 @@ inline std::size_t shared_pad(int threads) {
   return kokkos ? sizeof(double) * std::size_t(threads + 2) : 0;
 }
 
-inline ::seis::cuda::CarveoutRule native_carveout_rule() {
-  static const ::seis::cuda::CarveoutRule rule = ::seis::cuda::carveout_rule_from_env("SEIS_NATIVE_CARVEOUT");
-  return rule;
-}
-
 template <class... Params, class... Args>
 int launch_kernel(void (*kernel)(Params...), const LaunchPlan& plan, cudaStream_t stream, const Args&... args) {
   const std::size_t shared = plan.shared + shared_pad(plan.bx * plan.by * plan.bz);
@@ -53,8 +47,7 @@ int launch_kernel(void (*kernel)(Params...), const LaunchPlan& plan, cudaStream_
       return int(e);
     }
   }
-  ::seis::cuda::apply_shared_carveout(reinterpret_cast<const void*>(kernel), plan.bx * plan.by * plan.bz, shared,
-                                      native_carveout_rule());
+  ::seis::cuda::apply_shared_carveout(reinterpret_cast<const void*>(kernel), plan.bx * plan.by * plan.bz, shared);
   const TileGrid& t = plan.tiles;
   const dim3 grid = plan.linear ? dim3(unsigned(t.ntx * t.nty * t.ntz)) : dim3(unsigned(t.ntx), unsigned(t.nty), unsigned(t.ntz));
   const dim3 block = plan.linear ? dim3(unsigned(plan.bx * plan.by * plan.bz))

@@ -14,7 +14,6 @@
 // copied, so a tile at the end of the box never reads outside the storage.
 
 #include "device/common.hpp"
-#include "seis/math/fast_divisor.hpp"
 #include "seis/math/tile_geometry.hpp"  // TileOrigin, PlaneLayout, TileExtent, staged cells, align_box_x
 
 #include <type_traits>
@@ -73,19 +72,6 @@ struct TeamGrid2D {
     active = rank < dc * dr;
     r0 = rank / dc;
     c0 = rank % dc;
-  }
-  // The same grid with the division by cols_hint prepared on the host
-  // (by_cols_hint = FastDivisor(cols_hint)), as the Kokkos team builds it
-  // (team_loops.hpp), for the kernels launched as Kokkos launches them.
-  SEIS_NATIVE_DEV TeamGrid2D(int cols_hint, const FastDivisor& by_cols_hint) {
-    const int size = team_size();
-    const int rank = team_rank();
-    const bool narrow = size < cols_hint;
-    dc = narrow ? size : cols_hint;
-    dr = narrow ? 1 : by_cols_hint.div(size);
-    active = rank < dc * dr;
-    r0 = narrow ? 0 : by_cols_hint.div(rank);
-    c0 = rank - r0 * dc;
   }
   template <class F>
   SEIS_NATIVE_DEV void for_each(int rows, int cols, const F& f) const {

@@ -10,11 +10,7 @@
 
 namespace seis {
 
-// EndThread: the thread ends after its team (tiled_strategy.hpp): Kokkos'
-// league loop no longer holds the tile split and offsets (nvcc 13 sm_90,
-// SASS instructions of the kernel: TTI 1234 -> 1204, iso 643 -> 620).
-// false: main's form, for an A/B (SEIS_KOKKOS_SMEM_END=0, family_blocking_3d.hpp).
-template <class Physics, class Exec, bool EndThread = true>
+template <class Physics, class Exec>
 struct Smem3dBody {
   using scalar_type = typename Physics::scalar_type;
   using launch_bounds = Kokkos::LaunchBounds<>;
@@ -23,7 +19,11 @@ struct Smem3dBody {
   // 4 instead of 5 teams of 256 per SM, 28 % slower on the H200.
   using launch_property = HeavyWeightLaunch;
   static constexpr bool three_d = true;
-  static constexpr bool end_team_thread = EndThread;
+  // The thread ends after its team (tiled_strategy.hpp): Kokkos' league loop
+  // no longer holds the tile split and offsets (nvcc 13 sm_90, SASS
+  // instructions of the kernel: TTI 1234 -> 1204, iso 643 -> 620; H200 TTI
+  // 900^3 57.53 -> 55.98 ms: perf/results/h200-2026-11-24/parity7).
+  static constexpr bool end_team_thread = true;
   // Its scratch may begin in Kokkos' team-reduce space (tiled_strategy.hpp):
   // no team reductions, scans or broadcasts here.
   static constexpr bool reuses_team_reduce_space = true;
@@ -86,7 +86,7 @@ struct Smem3dBody {
   }
 };
 
-template <class Physics, class Exec, bool EndThread = true>
-using Smem3d = TiledStrategy<Physics, Exec, Smem3dBody<Physics, Exec, EndThread>>;
+template <class Physics, class Exec>
+using Smem3d = TiledStrategy<Physics, Exec, Smem3dBody<Physics, Exec>>;
 
 }  // namespace seis

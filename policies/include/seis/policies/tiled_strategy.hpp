@@ -14,7 +14,6 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstddef>
-#include <cstdlib>
 #include <string>
 #include <type_traits>  // std::void_t
 
@@ -89,22 +88,16 @@ struct BodyEndsTeamThread<Body, std::void_t<decltype(Body::end_team_thread)>>
 // (ExecTraits::team_reduce_space_bytes): Body::reuses_team_reduce_space =
 // true, for bodies that call no team_reduce, team_scan or team_broadcast. A
 // Kokkos CUDA team then asks for the shared memory its twin asks for, and
-// the L1/shared split and blocks per SM follow (ncu, H200 TTI smem_3d
-// 16x8x2: 228 KiB shared and 6 % L1 hits against the twin's 196 KiB and 18 %).
-// SEIS_KOKKOS_REDUCE_SPACE=keep: not reused, for an A/B (read once).
+// the L1/shared split and blocks per SM follow (H200, TTI 900^3 smem_3d
+// 16x8x2: 228 KiB shared and 6 % L1 hits against the twin's 196 KiB and
+// 18 %; reused, 196 KiB and 18 %, 57.70 -> 55.98 ms, ratio 1.045 -> 1.013;
+// iso 1024^3 sliding_window 13.63 -> 13.49 ms, ratio 1.057 -> 1.047:
+// perf/results/h200-2026-11-24/parity7).
 template <class Body, class = void>
 struct BodyReusesReduceSpace : std::false_type {};
 template <class Body>
 struct BodyReusesReduceSpace<Body, std::void_t<decltype(Body::reuses_team_reduce_space)>>
     : std::bool_constant<Body::reuses_team_reduce_space> {};
-
-inline bool team_reduce_space_reuse_enabled() {
-  static const bool enabled = [] {
-    const char* v = std::getenv("SEIS_KOKKOS_REDUCE_SPACE");
-    return !(v && std::string(v) == "keep");
-  }();
-  return enabled;
-}
 
 template <class Physics, class Exec, class Body>
 class TiledStrategy : public StencilOperator<Physics> {
@@ -140,7 +133,7 @@ class TiledStrategy : public StencilOperator<Physics> {
 
   // Bytes of the body's scratch placed in the team-reduce space (BodyReusesReduceSpace).
   std::size_t reused_reduce_space(std::size_t scratch_bytes) const {
-    if (!BodyReusesReduceSpace<Body>::value || !team_reduce_space_reuse_enabled()) return 0;
+    if (!BodyReusesReduceSpace<Body>::value) return 0;
     const std::size_t space = ExecTraits<Exec>::team_reduce_space_bytes(team_size());
     return space < scratch_bytes ? space : scratch_bytes;
   }

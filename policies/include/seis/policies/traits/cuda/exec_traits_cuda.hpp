@@ -145,22 +145,16 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
   // dynamic shared memory Kokkos asks for: 8 * (threads + 2) bytes of
   // team-reduce space (Kokkos_Cuda_Parallel_Team.hpp, m_shmem_begin) and the
   // level-0 team scratch. The kernel is the one parallel_for instantiates
-  // (Kokkos::Impl, 4.6). SEIS_KOKKOS_CARVEOUT=driver: no preference, read once.
-  static cuda::CarveoutRule carveout_rule() {
-    static const cuda::CarveoutRule rule = cuda::carveout_rule_from_env("SEIS_KOKKOS_CARVEOUT");
-    return rule;
-  }
+  // (Kokkos::Impl, 4.6).
   template <class Policy, class Functor>
   static void prepare_team_launch(const Policy& policy) {
-    const cuda::CarveoutRule rule = carveout_rule();
-    if (rule == cuda::CarveoutRule::driver) return;
     using Driver = Kokkos::Impl::ParallelFor<Functor, Policy, Kokkos::Cuda>;
     using Launch = Kokkos::Impl::CudaParallelLaunch<Driver, typename Policy::launch_bounds>;
     const int team = policy.team_size();
     const int threads = team * policy.impl_vector_length();
     const std::size_t shared = sizeof(double) * std::size_t(team + 2) + std::size_t(policy.scratch_size(0, team));
     // A function pointer or, for the global-memory launch, a void* (hence the C cast).
-    cuda::apply_shared_carveout((const void*)Launch::get_kernel_func(), threads, shared, rule);
+    cuda::apply_shared_carveout((const void*)Launch::get_kernel_func(), threads, shared);
   }
 
   // The team-reduce space a Kokkos 4.6 CUDA team launch puts at the start of

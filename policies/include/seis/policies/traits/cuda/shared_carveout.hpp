@@ -11,34 +11,24 @@
 // 512^3: sliding_window 64 KiB against 32 KiB, gmem_3d 64 KiB against 16 KiB;
 // perf/results/h200-2026-11-24/session8/helpers/parity5-iso-round2/ncu.txt).
 //
-// The rule (fit): the smallest shared part that still holds as many blocks
-// as the SM can run by its other limits (registers, threads, shared memory),
-// each block with its dynamic and static shared memory and the runtime's
-// reserved share; the rest is L1. Both sides then run at their full
-// occupancy with as much L1 as that leaves. Rule driver: no preference (the
-// old behaviour), for an A/B: SEIS_KOKKOS_CARVEOUT=driver, SEIS_NATIVE_CARVEOUT=driver.
+// The rule: the smallest shared part that still holds as many blocks as the
+// SM can run by its other limits (registers, threads, shared memory), each
+// block with its dynamic and static shared memory and the runtime's reserved
+// share; the rest is L1. Both sides then run at their full occupancy with as
+// much L1 as that leaves. Measured against the driver's choice (H200, paired
+// timing, two rounds each, perf/results/h200-2026-11-24/parity7): iso 1024^3
+// sliding_window Kokkos 14.03 -> 13.63 ms, twin 12.99 -> 12.89 (ratio 1.080
+// -> 1.057); st_reg_vec, TTI gmem_3d, smem_3d, st_reg_feat unchanged.
 
 #include <cuda_runtime.h>
 
 #include <cstddef>
-#include <cstdlib>
-#include <cstring>
 #include <map>
 #include <mutex>
-#include <utility>
 
 namespace seis::cuda {
 
-enum class CarveoutRule { fit, driver };
-
-// The rule an environment variable names, read by the caller once:
-// "driver" = no preference, anything else (or unset) = fit.
-inline CarveoutRule carveout_rule_from_env(const char* variable) {
-  const char* v = std::getenv(variable);
-  return v && std::strcmp(v, "driver") == 0 ? CarveoutRule::driver : CarveoutRule::fit;
-}
-
-// The fit rule's carveout for `func` launched with blocks of `threads`
+// The rule's carveout for `func` launched with blocks of `threads`
 // threads and `dynamic_shared` bytes, in percent of the SM's shared memory
 // capacity (rounded up: the driver takes the next supported split at or
 // above it); -1 where the device cannot say.
@@ -60,11 +50,10 @@ inline int fitting_carveout_percent(const void* func, int threads, std::size_t d
   return percent > 100 ? 100 : int(percent);
 }
 
-// Sets func's carveout by `rule` for this launch shape; the attribute call
+// Sets func's carveout by the rule for this launch shape; the attribute call
 // and the occupancy query only when the shape differs from func's last one
 // (a kernel runs many steps of one shape). Returns the percent set (-1: none).
-inline int apply_shared_carveout(const void* func, int threads, std::size_t dynamic_shared, CarveoutRule rule) {
-  if (rule == CarveoutRule::driver) return -1;
+inline int apply_shared_carveout(const void* func, int threads, std::size_t dynamic_shared) {
   struct Last {
     int threads = -1;
     std::size_t shared = 0;
