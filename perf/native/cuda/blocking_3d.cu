@@ -21,7 +21,7 @@ int launch_gmem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaSt
   // against 31.12 plain, 40 registers instead of 56). SEIS_NATIVE_GMEM picks another form, for an A/B: team-plain,
   // team-fresh, or plain|fresh, a 3D grid of 3D blocks with no split (iso 1024^3 9.16 ms, 512^3 0.920: faster than
   // any team launch, which the Kokkos strategy cannot leave).
-  const char* form = std::getenv("SEIS_NATIVE_GMEM");
+  static const char* const form = std::getenv("SEIS_NATIVE_GMEM");  // read once
   const bool grid = form && (std::strcmp(form, "plain") == 0 || std::strcmp(form, "fresh") == 0);
   const bool plain = form ? std::strcmp(form, "plain") == 0 || std::strcmp(form, "team-plain") == 0 : Op::F == 1;
   if (grid)

@@ -2,13 +2,17 @@
 // The one place a native CUDA kernel is launched: grid = the plan's tiles,
 // block = the plan's thread extents (both 1D for a linear plan), dynamic shared memory sized at launch
 // (the opt-in limit raised above 48 KiB), every launch checked. The L1/shared
-// split is the driver's, as for the Kokkos kernels: Kokkos 4.6 sets a carveout
-// only for a policy with a desired occupancy (Kokkos_Cuda_KernelLaunch.hpp,
-// configure_shmem_preference), which no strategy asks for. (A carveout worked
-// out as configure_shmem_preference would, tried here before, changed no
-// twin's time: perf/results/h200-2026-11-24/parity-stage2.)
+// split by the rule the Kokkos launches of the strategies use
+// (seis/policies/traits/cuda/shared_carveout.hpp): left to the driver, it
+// followed the dynamic shared memory asked for, of which a Kokkos team launch
+// asks 8 * (threads + 2) bytes more, and the twins ran with more L1.
+// (Kokkos 4.6 sets a carveout itself only for a policy with a desired
+// occupancy, which no strategy asks for; a carveout worked out as Kokkos'
+// configure_shmem_preference would, for the twins alone, changed no twin's
+// time: perf/results/h200-2026-11-24/parity-stage2.)
 
 #include "device/tiles.hpp"
+#include "seis/policies/traits/cuda/shared_carveout.hpp"
 
 #include <cuda_runtime.h>
 
@@ -43,6 +47,7 @@ int launch_kernel(void (*kernel)(Params...), const LaunchPlan& plan, cudaStream_
       return int(e);
     }
   }
+  ::seis::cuda::apply_shared_carveout(reinterpret_cast<const void*>(kernel), plan.bx * plan.by * plan.bz, shared);
   const TileGrid& t = plan.tiles;
   const dim3 grid = plan.linear ? dim3(unsigned(t.ntx * t.nty * t.ntz)) : dim3(unsigned(t.ntx), unsigned(t.nty), unsigned(t.ntz));
   const dim3 block = plan.linear ? dim3(unsigned(plan.bx * plan.by * plan.bz))

@@ -25,7 +25,7 @@ int launch_sliding_window(const StepArgs<Op>& a, const Box& box, const Shape& s,
   // The halo plan that ran faster, told apart by the field count (H200, alternating runs): one field (iso) plain (1024^3
   // 13.27 ms against 14.46 packed), two fields (TTI) packed (900^3 42.33 against 44.21 plain).
   // SEIS_NATIVE_SW_PLAN=plain|packed picks one, for an A/B.
-  const char* form = std::getenv("SEIS_NATIVE_SW_PLAN");
+  static const char* const form = std::getenv("SEIS_NATIVE_SW_PLAN");  // read once
   const bool packed = form ? std::strcmp(form, "packed") == 0 : Op::F > 1;
   return launch_kernel(packed ? sliding_window_kernel<Op, CudaBackend, true> : sliding_window_kernel<Op, CudaBackend, false>,
                        plan, stream, a, box, plan.tiles, plan.layout);

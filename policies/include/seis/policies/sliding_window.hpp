@@ -51,6 +51,9 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   // Kokkos' league loop (iso packed: z loop 549 -> 530 instructions, spills
   // 48/40 -> 32/32 B; plain: 536 -> 502, 120/92 -> 96/72 B).
   static constexpr bool end_team_thread = true;
+  // Its scratch may begin in Kokkos' team-reduce space (tiled_strategy.hpp):
+  // no team reductions, scans or broadcasts here.
+  static constexpr bool reuses_team_reduce_space = true;
   static constexpr int CPT = Base::CPT;
   static constexpr int F = Base::F;
   static constexpr int R = Base::R;

@@ -19,6 +19,14 @@ struct Smem3dBody {
   // 4 instead of 5 teams of 256 per SM, 28 % slower on the H200.
   using launch_property = HeavyWeightLaunch;
   static constexpr bool three_d = true;
+  // The thread ends after its team (tiled_strategy.hpp): Kokkos' league loop
+  // no longer holds the tile split and offsets (nvcc 13 sm_90, SASS
+  // instructions of the kernel: TTI 1234 -> 1204, iso 643 -> 620; H200 TTI
+  // 900^3 57.53 -> 55.98 ms: perf/results/h200-2026-11-24/parity7).
+  static constexpr bool end_team_thread = true;
+  // Its scratch may begin in Kokkos' team-reduce space (tiled_strategy.hpp):
+  // no team reductions, scans or broadcasts here.
+  static constexpr bool reuses_team_reduce_space = true;
   static constexpr int F = Physics::num_fields;
   static constexpr int R = Physics::radius;
   static constexpr int H = max_plane_reach<Physics>();

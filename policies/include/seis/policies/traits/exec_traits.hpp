@@ -19,6 +19,12 @@
 //   load_if(pred, p, old)      *p if pred, else old, with no branch around the load
 //   end_team_thread(team)      the thread's last league iteration is done: end it where
 //                              the backend runs one team per thread block
+//   prepare_team_launch<Policy, Functor>(policy)
+//                              backend launch settings of a team kernel, before its
+//                              parallel_for (CUDA: the L1/shared split, cuda/shared_carveout.hpp)
+//   team_reduce_space_bytes(team_size)
+//                              shared memory the backend's team launch reserves ahead of
+//                              the team scratch for team reductions (0: none known)
 //   has_cluster_launch         thread-block clusters (CUDA sm_90+)
 //   device_memory_bytes()      memory a run may allocate
 //   fp32_peak()                FP32 peak from the device's properties (0 when
@@ -105,6 +111,11 @@ struct ExecTraits : SynchronousCopyTraits {
     *p = v;
   }
 
+  // Nothing to set on the host.
+  template <class Policy, class Functor>
+  static void prepare_team_launch(const Policy&) {}
+  static std::size_t team_reduce_space_bytes(int) { return 0; }
+
   static bool has_cluster_launch() { return false; }
   static std::string cluster_unavailable_reason() {
     return "thread block clusters need CUDA compute capability >= 9.0";
@@ -141,6 +152,11 @@ struct GpuExecTraitsBase {
   static constexpr int scratch_level = 0;
   static int team_size(int columns) { return columns; }
   static int max_team_columns() { return 1024; }
+  // The driver's launch settings (HIP); CUDA sets the L1/shared split.
+  template <class Policy, class Functor>
+  static void prepare_team_launch(const Policy&) {}
+  // None known (HIP); CUDA: Kokkos' team-reduce space.
+  static std::size_t team_reduce_space_bytes(int) { return 0; }
 };
 
 }  // namespace seis

@@ -4,6 +4,8 @@
 
 #if defined(KOKKOS_ENABLE_CUDA)
 
+#include "seis/policies/traits/cuda/shared_carveout.hpp"
+
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -136,6 +138,37 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait_all_but_last(const Team& team) {
     KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(1);))
     team_barrier(team);
+  }
+
+  // The L1/shared split of the team kernel Kokkos launches for (Policy,
+  // Functor), by the rule its twins use (shared_carveout.hpp), for the
+  // dynamic shared memory Kokkos asks for: 8 * (threads + 2) bytes of
+  // team-reduce space (Kokkos_Cuda_Parallel_Team.hpp, m_shmem_begin) and the
+  // level-0 team scratch. The kernel is the one parallel_for instantiates
+  // (Kokkos::Impl, 4.6).
+  template <class Policy, class Functor>
+  static void prepare_team_launch(const Policy& policy) {
+    using Driver = Kokkos::Impl::ParallelFor<Functor, Policy, Kokkos::Cuda>;
+    using Launch = Kokkos::Impl::CudaParallelLaunch<Driver, typename Policy::launch_bounds>;
+    const int team = policy.team_size();
+    const int threads = team * policy.impl_vector_length();
+    const std::size_t shared = sizeof(double) * std::size_t(team + 2) + std::size_t(policy.scratch_size(0, team));
+    // A function pointer or, for the global-memory launch, a void* (hence the C cast).
+    cuda::apply_shared_carveout((const void*)Launch::get_kernel_func(), threads, shared);
+  }
+
+  // The team-reduce space a Kokkos 4.6 CUDA team launch puts at the start of
+  // the block's dynamic shared memory, ahead of the team scratch
+  // (Kokkos_Cuda_Parallel_Team.hpp: m_shmem_begin = 8 * (team_size + 2),
+  // CudaTeamMember: team scratch = shared + m_shmem_begin). Only team_reduce,
+  // team_scan and team_broadcast use it. 0 for other Kokkos versions.
+  static std::size_t team_reduce_space_bytes(int team_size) {
+#if KOKKOS_VERSION / 100 == 406
+    return sizeof(double) * std::size_t(team_size + 2);
+#else
+    (void)team_size;
+    return 0;
+#endif
   }
 
   static bool has_cluster_launch() {
