@@ -323,7 +323,7 @@ class Cpml {
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
     const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, column_chunk), intersect(regions_.slabs[4], limit)},
                         {CpmlXTiling(memory[0][1], x_team_threads, column_chunk), intersect(regions_.slabs[5], limit)}};
-    launch_x<Physics>(exec, w, d, x);
+    launch_x<XColumns<Physics>>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
     // §3.5). A z-slab column walks z and a y-slab column y, whole: its
@@ -341,9 +341,9 @@ class Cpml {
 
   // Where the memory variables live (an out-of-core run copies them by it).
   const CpmlAuxLayout& layout() const { return layout_; }
-  // Columns a thread of the z- and y-slab updates walks (1, 2, 4; 0: the
+  // Columns a thread of the z- and y-slab updates walks (1, 2; 0: the
   // SEIS_CPML_VEC default). Every width gives the same values.
-  void update_vector_width(int vec) { update_vec_ = vec >= 4 ? 4 : vec >= 2 ? 2 : vec == 1 ? 1 : 0; }
+  void update_vector_width(int vec) { update_vec_ = vec >= 2 ? 2 : vec == 1 ? 1 : 0; }
   // The columns a thread of the z- and y-slab updates walks in apply()
   // without a limit: update_vector_width's, or 1 where its vectors would
   // not be aligned.
@@ -398,23 +398,14 @@ class Cpml {
   // Both sides in one launch where their boxes have the same extents
   // (tuning().pairs; the league's second half takes the second side), one
   // launch a side otherwise.
-  // On a GPU a thread a place of the tile, or two (SEIS_CPML_X_COLUMNS=2:
-  // teams of half as many threads, each with the registers of two).
-  template <class Physics, class Weights, class Data>
+  template <class F, class Weights, class Data>
   void launch_x(const Exec& exec, const Weights& w, const Data& d, const XPart (&parts)[2]) const {
-    if constexpr (x_team_columns == 1) {
-      if (tuning().x_columns == 2) return launch_x_as<XColumns<Physics, 2>, SEIS_CPML_MAX_THREADS / 2>(exec, w, d, parts);
-    }
-    launch_x_as<XColumns<Physics>, SEIS_CPML_MAX_THREADS>(exec, w, d, parts);
-  }
-  template <class F, int MaxThreads, class Weights, class Data>
-  void launch_x_as(const Exec& exec, const Weights& w, const Data& d, const XPart (&parts)[2]) const {
     const auto launch = [&](const XPart& first, const XPart& second, int sides) {
-      // On a GPU a thread a place of the tile (or F::columns); on the host
-      // one thread walks the same tiles, whose tests then walk the GPU's
-      // tiling.
-      const int threads = x_team_columns == 1 ? (first.tiling.places() + F::columns - 1) / F::columns : 1;
-      using Policy = Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<MaxThreads, SEIS_CPML_X_MIN_TEAMS>, LightWeightLaunch>;
+      // On a GPU a thread a place of the tile; on the host one thread walks
+      // the same tiles, whose tests then walk the GPU's tiling.
+      const int threads = x_team_columns == 1 ? first.tiling.places() : 1;
+      using Policy =
+          Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_X_MIN_TEAMS>, LightWeightLaunch>;
       const Policy policy = Policy(exec, sides * first.tiling.tiles, threads)
                                 .set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * first.tiling.places())));
       Kokkos::parallel_for("seis::cpml_x", policy, F{*this, w, d, {first, second}});
@@ -459,28 +450,21 @@ class Cpml {
   // p neighbours they read in the plane (L1/L2) remain.
   struct Tuning {
     bool pairs = true;       // a slab pair's updates in one launch: SEIS_CPML_PAIRS
-    int tile_x = 64;         // columns along x of an update block (32, 64, 128): SEIS_CPML_TILE_X
+    int tile_x = 0;          // threads along x of a column block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
-    // Columns a thread of the z- and y-slab updates (1, 2, 4; UpdateColumns'
-    // Vec): SEIS_CPML_VEC; and the blocks of 256 an SM their launch bounds
-    // ask for where Vec > 1 (2: 128 registers, 3: 80): SEIS_CPML_VEC_TEAMS.
-    // (At 4 blocks, 64 registers, as Vec 1, both widths spill in every walk:
-    // nvcc 13, sm_90, 830-3300 local stores in the launch's SASS.)
-    int vec = 1;
-    int vec_teams = 2;
-    int x_columns = 1;  // places of a tile a thread of XColumns walks (1, 2): SEIS_CPML_X_COLUMNS
+    // Columns a thread of the z- and y-slab updates (1, 2; UpdateColumns'
+    // Vec): SEIS_CPML_VEC.
+    int vec = 2;
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
       Tuning r;
-      if (const char* e = std::getenv("SEIS_CPML_TILE_X")) r.tile_x = std::min(128, std::max(32, std::atoi(e)));
+      if (const char* e = std::getenv("SEIS_CPML_TILE_X")) r.tile_x = std::min(128, std::max(16, std::atoi(e)));
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_VEC")) r.vec = std::atoi(e) >= 4 ? 4 : std::atoi(e) >= 2 ? 2 : 1;
-      if (const char* e = std::getenv("SEIS_CPML_X_COLUMNS")) r.x_columns = std::atoi(e) == 2 ? 2 : 1;
-      if (const char* e = std::getenv("SEIS_CPML_VEC_TEAMS")) r.vec_teams = std::atoi(e) >= 3 ? 3 : 2;
+      if (const char* e = std::getenv("SEIS_CPML_VEC")) r.vec = std::atoi(e) >= 2 ? 2 : 1;
       return r;
     }();
     return t;
@@ -501,7 +485,7 @@ class Cpml {
           {*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
       Kokkos::parallel_for("seis::cpml_update_zy",
                            column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
-                                                                 std::max(f.z_across, f.y_across), 4),
+                                                                 std::max(f.z_across, f.y_across), 4, Vec),
                            f);
     });
     return true;
@@ -516,12 +500,18 @@ class Cpml {
     return aligned ? vec : 1;
   }
   // f(int_c<Vec>, int_c<blocks an SM>) for the update launch of `parts`.
+  // Two columns a thread at 2 blocks of 256 an SM (128 registers): no local
+  // memory (SASS, nvcc 13, sm_90), where 64 registers spilled. Measured
+  // (H200, A B A B, CPML ms/step, --cpml-overlap off; tree 90b6b71):
+  // tti-large-gpu 1.546/1.549 against 1.659/1.658 a column a thread;
+  // iso-large-gpu 2.443/2.442/2.437 against 2.455/2.437/2.441 (blocks of
+  // 64x4 threads), 2.382 with blocks of 32x8 (update_tile_x). Lost there:
+  // 3 blocks an SM (80 registers, spills) 2.783, 4 columns a thread (spills
+  // at 128 registers) 4.571; XColumns with two places a thread (teams of
+  // 128, 128 registers) 2.660/2.657, 1.619 on tti.
   template <class F>
   void with_update_lanes(std::initializer_list<const UpdatePart*> parts, F&& f) const {
-    const int vec = update_lanes_of(parts);
-    const bool three = tuning().vec_teams == 3;
-    if (vec == 4) three ? f(int_c<4>{}, int_c<3>{}) : f(int_c<4>{}, int_c<2>{});
-    else if (vec == 2) three ? f(int_c<2>{}, int_c<3>{}) : f(int_c<2>{}, int_c<2>{});
+    if (update_lanes_of(parts) == 2) f(int_c<2>{}, int_c<2>{});
     else f(int_c<1>{}, int_c<SEIS_CPML_MIN_TEAMS>{});
   }
   // Pass B of a pair of slabs (UpdateColumns, a column a thread): one launch
@@ -536,7 +526,7 @@ class Cpml {
       with_update_lanes({&first, &second}, [&](auto vec, auto teams) {
         constexpr int Vec = decltype(vec)::value;
         Kokkos::parallel_for(label,
-                             column_policy<decltype(teams)::value>(exec, (first.slab.nx() + Vec - 1) / Vec, across, count),
+                             column_policy<decltype(teams)::value>(exec, (first.slab.nx() + Vec - 1) / Vec, across, count, Vec),
                              UpdateColumns<Physics, W, AcrossDamped, Vec>{*this, w, d, {first, second}});
       });
     };
@@ -575,17 +565,24 @@ class Cpml {
     return quarter < 8 ? 8 : quarter > column_chunk ? column_chunk : quarter;
   }
 
+  // Threads along x of a block: 64 a column a thread (64x4: longer runs of
+  // each row a block reads, see Tuning), 32 (warp_tile's 32x8) two columns
+  // a thread: 64 columns by 8 rows, whose rows share more of their
+  // neighbours along the across axis (H200, iso-large-gpu CPML 2.382
+  // against 2.437-2.443 at 64x4).
+  static int update_tile_x(int lanes) { return lanes > 1 ? 32 : 64; }
   // Threads over a box's columns; tiles of up to a warp in x (see
   // warp_tile), within the register budget of seis/streaming_bounds.hpp.
   template <int MinTeams = SEIS_CPML_MIN_TEAMS>
   using ColumnPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>,
                                              Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, MinTeams>, LightWeightLaunch>;
-  // (x, the across axis, chunk or slab) over nx by `across` columns.
+  // (x, the across axis, chunk or slab) over nx by `across` threads, each
+  // `lanes` columns along x.
   template <int MinTeams = SEIS_CPML_MIN_TEAMS>
-  static ColumnPolicy<MinTeams> column_policy(const Exec& exec, int nx, int across, int chunks) {
+  static ColumnPolicy<MinTeams> column_policy(const Exec& exec, int nx, int across, int chunks, int lanes = 1) {
     auto t = warp_tile(Box{0, nx, 0, across, 0, 1}, SEIS_CPML_MAX_THREADS);
-    const int wide = tuning().tile_x;  // wider blocks: longer runs of each row a block reads
-    if (wide > t[0] && nx >= wide) t[0] = wide, t[1] = std::max(1, std::min(across, SEIS_CPML_MAX_THREADS / wide));
+    const int wide = tuning().tile_x > 0 ? tuning().tile_x : update_tile_x(lanes);
+    if (wide != t[0] && nx >= wide) t[0] = wide, t[1] = std::max(1, std::min(across, SEIS_CPML_MAX_THREADS / wide));
     return ColumnPolicy<MinTeams>(exec, {0, 0, 0}, {nx, across, chunks}, {t[0], t[1], 1});
   }
 
@@ -715,7 +712,6 @@ class Cpml {
   template <class Physics, int Columns = x_team_columns>
   struct XColumns {
     using Update = typename Physics::cpml_update;
-    static constexpr int columns = Columns;
     static constexpr int R = Update::radius;
     static constexpr int XR = R > 2 ? R : 2;  // p along x: D2's reach and D1's (at most 2)
     using Team = typename Kokkos::TeamPolicy<Exec>::member_type;
