@@ -456,6 +456,7 @@ class Cpml {
     // Columns a thread of the z- and y-slab updates (1, 2; UpdateColumns'
     // Vec): SEIS_CPML_VEC.
     int vec = 2;
+    bool early = false;  // Vec 2: p's neighbours a plane ahead: SEIS_CPML_EARLY
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -465,6 +466,7 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_VEC")) r.vec = std::atoi(e) >= 2 ? 2 : 1;
+      if (const char* e = std::getenv("SEIS_CPML_EARLY")) r.early = std::atoi(e) != 0;
       return r;
     }();
     return t;
@@ -479,9 +481,9 @@ class Cpml {
     for (const UpdatePart* p : {&z[0], &z[1], &y[0], &y[1]})
       if (p->slab.empty() || p->slab.nx() != z[0].slab.nx()) return false;
     if (z[0].slab.ny() != z[1].slab.ny() || y[0].slab.nz() != y[1].slab.nz()) return false;
-    with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams) {
+    with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams, auto early) {
       constexpr int Vec = decltype(vec)::value;
-      const UpdateSlabs<Physics, Vec> f{
+      const UpdateSlabs<Physics, Vec, decltype(early)::value != 0> f{
           {*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
       Kokkos::parallel_for("seis::cpml_update_zy",
                            column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
@@ -499,7 +501,7 @@ class Cpml {
     for (const UpdatePart* p : parts) aligned = aligned && (p->slab.empty() || p->slab.x0 % vec == 0);
     return aligned ? vec : 1;
   }
-  // f(int_c<Vec>, int_c<blocks an SM>) for the update launch of `parts`.
+  // f(int_c<Vec>, int_c<blocks an SM>, int_c<Early>) for the update launch of `parts`.
   // Two columns a thread at 2 blocks of 256 an SM (128 registers): no local
   // memory (SASS, nvcc 13, sm_90), where 64 registers spilled. Measured
   // (H200, A B A B, CPML ms/step, --cpml-overlap off; tree 90b6b71):
@@ -511,8 +513,9 @@ class Cpml {
   // 128, 128 registers) 2.660/2.657, 1.619 on tti.
   template <class F>
   void with_update_lanes(std::initializer_list<const UpdatePart*> parts, F&& f) const {
-    if (update_lanes_of(parts) == 2) f(int_c<2>{}, int_c<2>{});
-    else f(int_c<1>{}, int_c<SEIS_CPML_MIN_TEAMS>{});
+    if (update_lanes_of(parts) != 2) f(int_c<1>{}, int_c<SEIS_CPML_MIN_TEAMS>{}, int_c<0>{});
+    else if (tuning().early) f(int_c<2>{}, int_c<2>{}, int_c<1>{});
+    else f(int_c<2>{}, int_c<2>{}, int_c<0>{});
   }
   // Pass B of a pair of slabs (UpdateColumns, a column a thread): one launch
   // for both where their columns have the same extents (SEIS_CPML_PAIRS,
@@ -523,11 +526,11 @@ class Cpml {
     const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
     const auto launch = [&](const UpdatePart& first, const UpdatePart& second, int count) {
       const int across = W == 2 ? first.slab.ny() : first.slab.nz();
-      with_update_lanes({&first, &second}, [&](auto vec, auto teams) {
+      with_update_lanes({&first, &second}, [&](auto vec, auto teams, auto early) {
         constexpr int Vec = decltype(vec)::value;
         Kokkos::parallel_for(label,
                              column_policy<decltype(teams)::value>(exec, (first.slab.nx() + Vec - 1) / Vec, across, count, Vec),
-                             UpdateColumns<Physics, W, AcrossDamped, Vec>{*this, w, d, {first, second}});
+                             UpdateColumns<Physics, W, AcrossDamped, Vec, decltype(early)::value != 0>{*this, w, d, {first, second}});
       });
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
@@ -873,7 +876,9 @@ class Cpml {
   // slab's x0 and the layout's x extent multiples of Vec); a group whose
   // columns reach beyond the slab or differ along x (damped or not, side)
   // walks them one by one (walk). Each lane's arithmetic is walk's.
-  template <class Physics, int W, bool AcrossDamped, int Vec = 1>
+  // Early (SEIS_CPML_EARLY=1, Vec > 1 only): the p neighbours along x and
+  // the across axis are loaded a plane ahead as well.
+  template <class Physics, int W, bool AcrossDamped, int Vec = 1, bool Early = false>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
     using Lanes = VectorOf<Scalar, Vec>;
@@ -1139,6 +1144,14 @@ class Cpml {
       // p along x: the vectors from x - XN Vec to x + (XN + 1) Vec - 1, the
       // middle one col[K].
       constexpr int XN = (R + Vec - 1) / Vec;
+      // Early: those and the across neighbours loaded a plane ahead too.
+      const auto neighbours = [&](const Scalar* q, Lanes(&xs)[2 * XN + 1], Lanes(&ap)[R], Lanes(&am)[R]) {
+        for (int n = 0; n < 2 * XN + 1; ++n)
+          if (n != XN) xs[n] = load(q + (n - XN) * Vec);
+        for (int m = 1; m <= R; ++m) ap[m - 1] = load(q + m * sa), am[m - 1] = load(q - m * sa);
+      };
+      Lanes xs_ahead[2 * XN + 1] = {}, ap_ahead[R] = {}, am_ahead[R] = {};
+      if constexpr (Early) neighbours(p, xs_ahead, ap_ahead, am_ahead);
       Lanes top = load(p + K * sw), prev = load(next), v = load(V);
       for (int w = w0; w < w1; ++w) {
         col[2 * K] = top;
@@ -1146,8 +1159,15 @@ class Cpml {
         const int ahead = w + 1 < w1 ? sw : 0;
         top = load(p + K * sw + ahead), prev = load(next + ahead), v = load(V + ahead);
         Lanes xs[2 * XN + 1], ap[R], am[R];
-        for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = n == XN ? col[K] : load(p + (n - XN) * Vec);
-        for (int m = 1; m <= R; ++m) ap[m - 1] = load(p + m * sa), am[m - 1] = load(p - m * sa);
+        if constexpr (Early) {
+          for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = xs_ahead[n];
+          for (int m = 0; m < R; ++m) ap[m] = ap_ahead[m], am[m] = am_ahead[m];
+          xs[XN] = col[K];
+          neighbours(p + ahead, xs_ahead, ap_ahead, am_ahead);
+        } else {
+          for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = n == XN ? col[K] : load(p + (n - XN) * Vec);
+          for (int m = 1; m <= R; ++m) ap[m - 1] = load(p + m * sa), am[m - 1] = load(p - m * sa);
+        }
         const auto px = [&](int k, int m) {  // p at x + k + m
           const int o = XN * Vec + k + m;
           return xs[o / Vec].v[o % Vec];
@@ -1219,10 +1239,10 @@ class Cpml {
   // across extent return at once. The parts are independent: each writes
   // only its own slabs' points and memory variables (psi_y: the y-slabs'
   // own layers; the z-slabs read pass A's).
-  template <class Physics, int Vec = 1>
+  template <class Physics, int Vec = 1, bool Early = false>
   struct UpdateSlabs {
-    UpdateColumns<Physics, 2, true, Vec> z;
-    UpdateColumns<Physics, 1, false, Vec> y;
+    UpdateColumns<Physics, 2, true, Vec, Early> z;
+    UpdateColumns<Physics, 1, false, Vec, Early> y;
     int z_across = 0, y_across = 0;
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       if (c < 2) {
