@@ -341,9 +341,10 @@ class Cpml {
 
   // Where the memory variables live (an out-of-core run copies them by it).
   const CpmlAuxLayout& layout() const { return layout_; }
-  // Columns a thread of the z- and y-slab updates walks (1, 2; 0: the
-  // SEIS_CPML_VEC default). Every width gives the same values.
-  void update_vector_width(int vec) { update_vec_ = vec >= 2 ? 2 : vec == 1 ? 1 : 0; }
+  // Columns a thread of the z- and y-slab updates walks where aligned: 2
+  // (the default, see with_update_lanes) or 1. Both give the same values
+  // (the [pml] tests compare them).
+  void update_vector_width(int vec) { update_vec_ = vec == 1 ? 1 : 2; }
   // The columns a thread of the z- and y-slab updates walks in apply()
   // without a limit: update_vector_width's, or 1 where its vectors would
   // not be aligned.
@@ -421,8 +422,8 @@ class Cpml {
 
   // Run-time choices of how the CPML kernels are launched (read once on the
   // host; every choice computes the same values), kept for the A/B on a
-  // GPU: SEIS_CPML_PAIRS (0: one launch a slab), SEIS_CPML_TILE_X (update
-  // blocks of 32x8, 64x4 or 128x2 columns), SEIS_CPML_MEMORY_ONE and
+  // GPU: SEIS_CPML_PAIRS (0: one launch a slab), SEIS_CPML_TILE_X (blocks
+  // of 16x16, 32x8, 64x4 or 128x2 threads), SEIS_CPML_MEMORY_ONE and
   // SEIS_CPML_SLABS_ONE (0: pass A's boxes, the z- and the y-slabs' updates
   // in launches of their own). Measured (H200, iso-large-gpu, CPML ms/step,
   // --cpml-overlap off; tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623
@@ -450,13 +451,9 @@ class Cpml {
   // p neighbours they read in the plane (L1/L2) remain.
   struct Tuning {
     bool pairs = true;       // a slab pair's updates in one launch: SEIS_CPML_PAIRS
-    int tile_x = 0;          // threads along x of a column block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
+    int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
-    // Columns a thread of the z- and y-slab updates (1, 2; UpdateColumns'
-    // Vec): SEIS_CPML_VEC.
-    int vec = 2;
-    bool early = false;  // Vec 2: p's neighbours a plane ahead: SEIS_CPML_EARLY
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -465,8 +462,6 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_VEC")) r.vec = std::atoi(e) >= 2 ? 2 : 1;
-      if (const char* e = std::getenv("SEIS_CPML_EARLY")) r.early = std::atoi(e) != 0;
       return r;
     }();
     return t;
@@ -481,9 +476,9 @@ class Cpml {
     for (const UpdatePart* p : {&z[0], &z[1], &y[0], &y[1]})
       if (p->slab.empty() || p->slab.nx() != z[0].slab.nx()) return false;
     if (z[0].slab.ny() != z[1].slab.ny() || y[0].slab.nz() != y[1].slab.nz()) return false;
-    with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams, auto early) {
+    with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams) {
       constexpr int Vec = decltype(vec)::value;
-      const UpdateSlabs<Physics, Vec, decltype(early)::value != 0> f{
+      const UpdateSlabs<Physics, Vec> f{
           {*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
       Kokkos::parallel_for("seis::cpml_update_zy",
                            column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
@@ -496,26 +491,29 @@ class Cpml {
   // 1 where the slabs' vectors would not be aligned (a slab's x0 or the
   // local x extent not a multiple of it).
   int update_lanes_of(std::initializer_list<const UpdatePart*> parts) const {
-    const int vec = update_vec_ > 0 ? update_vec_ : tuning().vec;
+    const int vec = update_vec_;
     bool aligned = layout_.n[0] % vec == 0;
     for (const UpdatePart* p : parts) aligned = aligned && (p->slab.empty() || p->slab.x0 % vec == 0);
     return aligned ? vec : 1;
   }
-  // f(int_c<Vec>, int_c<blocks an SM>, int_c<Early>) for the update launch of `parts`.
+  // f(int_c<Vec>, int_c<blocks an SM>) for the update launch of `parts`.
   // Two columns a thread at 2 blocks of 256 an SM (128 registers): no local
-  // memory (SASS, nvcc 13, sm_90), where 64 registers spilled. Measured
-  // (H200, A B A B, CPML ms/step, --cpml-overlap off; tree 90b6b71):
-  // tti-large-gpu 1.546/1.549 against 1.659/1.658 a column a thread;
-  // iso-large-gpu 2.443/2.442/2.437 against 2.455/2.437/2.441 (blocks of
-  // 64x4 threads), 2.382 with blocks of 32x8 (update_tile_x). Lost there:
-  // 3 blocks an SM (80 registers, spills) 2.783, 4 columns a thread (spills
-  // at 128 registers) 4.571; XColumns with two places a thread (teams of
-  // 128, 128 registers) 2.660/2.657, 1.619 on tti.
+  // memory (SASS, nvcc 13, sm_90), where a column a thread at 64 registers
+  // spilled; 243 instructions per two points of the plain walk against 170
+  // per point. Measured (H200, A B A B, CPML ms/step, --cpml-overlap off;
+  // tree 45d0033, blocks of 32x8): iso-large-gpu 2.384/2.386/2.376/2.379
+  // against 2.435/2.426/2.434 a column a thread, tti-large-gpu
+  // 1.499/1.483/1.493 against 1.681/1.702 (ncu, iso: the z-/y-slab kernel
+  // 1.497 against 1.549 ms, 63.5 against 62.2 % of DRAM peak, no local
+  // loads against 1.4 M). Lost (trees 90b6b71, 45d0033): 3 blocks an SM
+  // (80 registers, spills) 2.783; 4 columns a thread (spills at 128
+  // registers) 4.571; p's x and across neighbours loaded a plane ahead too
+  // 2.430/2.415, tti 1.542/1.550; XColumns with two places a thread (teams
+  // of 128, 128 registers) 2.660/2.657, tti 1.619.
   template <class F>
   void with_update_lanes(std::initializer_list<const UpdatePart*> parts, F&& f) const {
-    if (update_lanes_of(parts) != 2) f(int_c<1>{}, int_c<SEIS_CPML_MIN_TEAMS>{}, int_c<0>{});
-    else if (tuning().early) f(int_c<2>{}, int_c<2>{}, int_c<1>{});
-    else f(int_c<2>{}, int_c<2>{}, int_c<0>{});
+    if (update_lanes_of(parts) == 2) f(int_c<2>{}, int_c<2>{});
+    else f(int_c<1>{}, int_c<SEIS_CPML_MIN_TEAMS>{});
   }
   // Pass B of a pair of slabs (UpdateColumns, a column a thread): one launch
   // for both where their columns have the same extents (SEIS_CPML_PAIRS,
@@ -526,11 +524,11 @@ class Cpml {
     const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
     const auto launch = [&](const UpdatePart& first, const UpdatePart& second, int count) {
       const int across = W == 2 ? first.slab.ny() : first.slab.nz();
-      with_update_lanes({&first, &second}, [&](auto vec, auto teams, auto early) {
+      with_update_lanes({&first, &second}, [&](auto vec, auto teams) {
         constexpr int Vec = decltype(vec)::value;
         Kokkos::parallel_for(label,
                              column_policy<decltype(teams)::value>(exec, (first.slab.nx() + Vec - 1) / Vec, across, count, Vec),
-                             UpdateColumns<Physics, W, AcrossDamped, Vec, decltype(early)::value != 0>{*this, w, d, {first, second}});
+                             UpdateColumns<Physics, W, AcrossDamped, Vec>{*this, w, d, {first, second}});
       });
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
@@ -571,8 +569,9 @@ class Cpml {
   // Threads along x of a block: 64 a column a thread (64x4: longer runs of
   // each row a block reads, see Tuning), 32 (warp_tile's 32x8) two columns
   // a thread: 64 columns by 8 rows, whose rows share more of their
-  // neighbours along the across axis (H200, iso-large-gpu CPML 2.382
-  // against 2.437-2.443 at 64x4).
+  // neighbours along the across axis. H200, CPML ms/step, two columns a
+  // thread (tree 45d0033): 32x8 iso-large-gpu 2.376-2.386, tti-large-gpu
+  // 1.483-1.499; 64x4 2.424, 1.586; 16x16 2.335/2.325 but tti 1.590.
   static int update_tile_x(int lanes) { return lanes > 1 ? 32 : 64; }
   // Threads over a box's columns; tiles of up to a warp in x (see
   // warp_tile), within the register budget of seis/streaming_bounds.hpp.
@@ -867,18 +866,17 @@ class Cpml {
   // axis joins lap and extra in the order x, y, z whatever W is: the values
   // are those of the point-by-point update.
   //
-  // Vec > 1 (SEIS_CPML_VEC): a thread walks Vec neighbouring columns along x
-  // together (walk_lanes), with vector loads and stores of p, p-, V, p+ and
-  // the memory variables of W and the across axis: the column's addresses,
-  // indices and per-plane bookkeeping are shared by Vec points, and x
-  // neighbours come from vectors the lanes share. The launch (launch_slabs,
-  // launch_updates) takes it only where those vectors are aligned (the
-  // slab's x0 and the layout's x extent multiples of Vec); a group whose
-  // columns reach beyond the slab or differ along x (damped or not, side)
-  // walks them one by one (walk). Each lane's arithmetic is walk's.
-  // Early (SEIS_CPML_EARLY=1, Vec > 1 only): the p neighbours along x and
-  // the across axis are loaded a plane ahead as well.
-  template <class Physics, int W, bool AcrossDamped, int Vec = 1, bool Early = false>
+  // Vec > 1 (2 where aligned, see with_update_lanes): a thread walks Vec
+  // neighbouring columns along x together (walk_lanes), with vector loads
+  // and stores of p, p-, V, p+ and the memory variables of W and the across
+  // axis: the column's addresses, indices and per-plane bookkeeping are
+  // shared by Vec points, and x neighbours come from vectors the lanes
+  // share. The launch (launch_slabs, launch_updates) takes it only where
+  // those vectors are aligned (the slab's x0 and the layout's x extent
+  // multiples of Vec); a group whose columns reach beyond the slab or
+  // differ along x (damped or not, side) walks them one by one (walk).
+  // Each lane's arithmetic is walk's.
+  template <class Physics, int W, bool AcrossDamped, int Vec = 1>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
     using Lanes = VectorOf<Scalar, Vec>;
@@ -1144,14 +1142,6 @@ class Cpml {
       // p along x: the vectors from x - XN Vec to x + (XN + 1) Vec - 1, the
       // middle one col[K].
       constexpr int XN = (R + Vec - 1) / Vec;
-      // Early: those and the across neighbours loaded a plane ahead too.
-      const auto neighbours = [&](const Scalar* q, Lanes(&xs)[2 * XN + 1], Lanes(&ap)[R], Lanes(&am)[R]) {
-        for (int n = 0; n < 2 * XN + 1; ++n)
-          if (n != XN) xs[n] = load(q + (n - XN) * Vec);
-        for (int m = 1; m <= R; ++m) ap[m - 1] = load(q + m * sa), am[m - 1] = load(q - m * sa);
-      };
-      Lanes xs_ahead[2 * XN + 1] = {}, ap_ahead[R] = {}, am_ahead[R] = {};
-      if constexpr (Early) neighbours(p, xs_ahead, ap_ahead, am_ahead);
       Lanes top = load(p + K * sw), prev = load(next), v = load(V);
       for (int w = w0; w < w1; ++w) {
         col[2 * K] = top;
@@ -1159,15 +1149,8 @@ class Cpml {
         const int ahead = w + 1 < w1 ? sw : 0;
         top = load(p + K * sw + ahead), prev = load(next + ahead), v = load(V + ahead);
         Lanes xs[2 * XN + 1], ap[R], am[R];
-        if constexpr (Early) {
-          for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = xs_ahead[n];
-          for (int m = 0; m < R; ++m) ap[m] = ap_ahead[m], am[m] = am_ahead[m];
-          xs[XN] = col[K];
-          neighbours(p + ahead, xs_ahead, ap_ahead, am_ahead);
-        } else {
-          for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = n == XN ? col[K] : load(p + (n - XN) * Vec);
-          for (int m = 1; m <= R; ++m) ap[m - 1] = load(p + m * sa), am[m - 1] = load(p - m * sa);
-        }
+        for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = n == XN ? col[K] : load(p + (n - XN) * Vec);
+        for (int m = 1; m <= R; ++m) ap[m - 1] = load(p + m * sa), am[m - 1] = load(p - m * sa);
         const auto px = [&](int k, int m) {  // p at x + k + m
           const int o = XN * Vec + k + m;
           return xs[o / Vec].v[o % Vec];
@@ -1239,10 +1222,10 @@ class Cpml {
   // across extent return at once. The parts are independent: each writes
   // only its own slabs' points and memory variables (psi_y: the y-slabs'
   // own layers; the z-slabs read pass A's).
-  template <class Physics, int Vec = 1, bool Early = false>
+  template <class Physics, int Vec = 1>
   struct UpdateSlabs {
-    UpdateColumns<Physics, 2, true, Vec, Early> z;
-    UpdateColumns<Physics, 1, false, Vec, Early> y;
+    UpdateColumns<Physics, 2, true, Vec> z;
+    UpdateColumns<Physics, 1, false, Vec> y;
     int z_across = 0, y_across = 0;
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       if (c < 2) {
@@ -1259,7 +1242,7 @@ class Cpml {
   coef_view a_[3], b_[3], psi_[3], xi_[3];
   CpmlAuxLayout layout_;
   std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
-  int update_vec_ = 0;  // update_vector_width
+  int update_vec_ = 2;  // update_vector_width
 };
 
 }  // namespace seis
