@@ -141,6 +141,8 @@ struct Part {
   WaveState<Phys, Mem> state;
   Phys physics;
 
+  Box limit = Cpml<float, Mem>::everywhere();  // apply's
+
   Part(const Subdomain& s, const Grid& global, const CpmlParameters& p)
       : sub(s), grid(s.local_grid(global)), pml(grid, p, s), state(grid), physics(grid) {}
 
@@ -171,7 +173,7 @@ struct Part {
     load(state.current(0), p, Grid::radius);
     load(state.previous(0), prev, 0);
     load(state.model(0), V, 0);
-    pml.apply(state.step_data(physics));
+    pml.apply(state.step_data(physics), limit);
     Kokkos::fence();
   }
   // The new pressure of this part, at Grid::index of its local grid.
@@ -205,21 +207,29 @@ constexpr int steps = 3;
 const std::array<int, 3> extents{23, 19, 17};
 const double spacing[3] = {10.0, 12.0, 9.0};
 
-Grid global_grid() { return Grid(extents[0], extents[1], extents[2], spacing[0], spacing[1], spacing[2], 4); }
+Grid global_grid(std::array<int, 3> n = extents) { return Grid(n[0], n[1], n[2], spacing[0], spacing[1], spacing[2], 4); }
 
 // The new pressure of every slab point after each step, from the CPML of
 // the parts of decomposition `dims` (global coordinates; the inner region
-// keeps p(t-1) as loaded).
+// keeps p(t-1) as loaded). Optionally on a grid of extents `n`, with the
+// z- and y-slab updates walking `vec` columns a thread (0: the default;
+// `lanes`, where given, the width each part's apply takes) within `limit`.
 template <class Mem>
-std::vector<HostGrid> cpml_in_parts(std::array<int, 3> dims, int L) {
+std::vector<HostGrid> cpml_in_parts(std::array<int, 3> dims, int L, std::array<int, 3> n = extents, int vec = 0,
+                                    std::vector<int>* lanes = nullptr,
+                                    const Box& limit = Cpml<float, Mem>::everywhere()) {
   std::vector<Part<Mem>> parts;
-  for (int r = 0; r < dims[0] * dims[1] * dims[2]; ++r)
-    parts.emplace_back(Subdomain::of_rank(extents, dims, r), global_grid(), layer(L));
-  Inputs in(extents);
+  for (int r = 0; r < dims[0] * dims[1] * dims[2]; ++r) {
+    parts.emplace_back(Subdomain::of_rank(n, dims, r), global_grid(n), layer(L));
+    parts.back().pml.update_vector_width(vec);
+    parts.back().limit = limit;
+    if (lanes) lanes->push_back(parts.back().pml.update_lanes());
+  }
+  Inputs in(n);
   std::vector<HostGrid> out;
   for (int s = 0; s < steps; ++s) {
     in.at_step(s);
-    HostGrid next(extents);
+    HostGrid next(n);
     for (Part<Mem>& part : parts) {
       part.step(in.p, in.prev, in.V);
       const std::vector<float> local = part.result();
@@ -287,6 +297,33 @@ TEMPLATE_PRODUCT_TEST_CASE("the CPML of sub-domains gives bitwise the single-dom
             REQUIRE(parts[std::size_t(s)].at(x, y, z) == whole[std::size_t(s)].at(x, y, z));
           }
   }
+}
+
+TEMPLATE_PRODUCT_TEST_CASE("the z- and y-slab updates give bitwise the same values walking 2 columns a thread as one",
+                           "[pml]", (SEIS_TEST_SPACES), (IsoPhysics<float>)) {
+  using Mem = test::MemOf<typename TestType::exec>;
+  // x extents even (aligned) and odd (one column a thread); layers of 3
+  // points (a group of 2 columns straddles the edge of the x-slabs: its
+  // columns walk one by one) and 4 (groups inside the x-slabs: psi_x read a
+  // value at a time); a sub-domain split (local x extents 12 and 12, 12 and
+  // 13); a limit whose x end cuts a group (its column within the limit
+  // walks alone).
+  const Box cut{0, 21, 0, 1 << 20, 0, 1 << 20};
+  for (const std::array<int, 3> n : {std::array<int, 3>{24, 19, 17}, {25, 13, 15}})
+    for (int L : {3, 4})
+      for (const std::array<int, 3> dims : {std::array<int, 3>{1, 1, 1}, {2, 1, 2}})
+        for (const Box& limit : {Cpml<float, Mem>::everywhere(), cut}) {
+          const auto one = cpml_in_parts<Mem>(dims, L, n, 1, nullptr, limit);
+          std::vector<int> lanes;
+          const auto two = cpml_in_parts<Mem>(dims, L, n, 2, &lanes, limit);
+          INFO("extents " << n[0] << "x" << n[1] << "x" << n[2] << " L " << L << " decomposition " << dims[0] << "x"
+                          << dims[1] << "x" << dims[2] << " limit x1 " << limit.x1);
+          // An even x extent takes two columns a thread: the test walks them.
+          if (dims[0] == 1 && n[0] % 2 == 0) REQUIRE(lanes[0] == 2);
+          for (int s = 0; s < steps; ++s)
+            REQUIRE(std::equal(two[std::size_t(s)].v.begin(), two[std::size_t(s)].v.end(),
+                               one[std::size_t(s)].v.begin()));
+        }
 }
 
 namespace {

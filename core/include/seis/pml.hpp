@@ -61,6 +61,7 @@
 #include "seis/distributed/subdomain.hpp"
 #include "seis/field.hpp"
 #include "seis/grid.hpp"
+#include "seis/math/register_queue.hpp"
 #include "seis/physics/cpml_update.hpp"
 #include "seis/regions.hpp"
 #include "seis/static_for.hpp"
@@ -74,6 +75,7 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <initializer_list>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -339,6 +341,18 @@ class Cpml {
 
   // Where the memory variables live (an out-of-core run copies them by it).
   const CpmlAuxLayout& layout() const { return layout_; }
+  // Columns a thread of the z- and y-slab updates walks where aligned: 2
+  // (the default, see with_update_lanes) or 1. Both give the same values
+  // (the [pml] tests compare them).
+  void update_vector_width(int vec) { update_vec_ = vec == 1 ? 1 : 2; }
+  // The columns a thread of the z- and y-slab updates walks in apply()
+  // without a limit: update_vector_width's, or 1 where its vectors would
+  // not be aligned.
+  int update_lanes() const {
+    UpdatePart p[4];
+    for (int i = 0; i < 4; ++i) p[i].slab = regions_.slabs[i];
+    return update_lanes_of({&p[0], &p[1], &p[2], &p[3]});
+  }
   // Makes the memory variables the first elements of `psi` and `xi` (one
   // view per axis, large enough): out-of-core chunks share one set per
   // device buffer instead of allocating their own.
@@ -408,8 +422,8 @@ class Cpml {
 
   // Run-time choices of how the CPML kernels are launched (read once on the
   // host; every choice computes the same values), kept for the A/B on a
-  // GPU: SEIS_CPML_PAIRS (0: one launch a slab), SEIS_CPML_TILE_X (update
-  // blocks of 32x8, 64x4 or 128x2 columns), SEIS_CPML_MEMORY_ONE and
+  // GPU: SEIS_CPML_PAIRS (0: one launch a slab), SEIS_CPML_TILE_X (blocks
+  // of 16x16, 32x8, 64x4 or 128x2 threads), SEIS_CPML_MEMORY_ONE and
   // SEIS_CPML_SLABS_ONE (0: pass A's boxes, the z- and the y-slabs' updates
   // in launches of their own). Measured (H200, iso-large-gpu, CPML ms/step,
   // --cpml-overlap off; tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623
@@ -437,14 +451,14 @@ class Cpml {
   // p neighbours they read in the plane (L1/L2) remain.
   struct Tuning {
     bool pairs = true;       // a slab pair's updates in one launch: SEIS_CPML_PAIRS
-    int tile_x = 64;         // columns along x of an update block (32, 64, 128): SEIS_CPML_TILE_X
+    int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
       Tuning r;
-      if (const char* e = std::getenv("SEIS_CPML_TILE_X")) r.tile_x = std::min(128, std::max(32, std::atoi(e)));
+      if (const char* e = std::getenv("SEIS_CPML_TILE_X")) r.tile_x = std::min(128, std::max(16, std::atoi(e)));
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
@@ -462,10 +476,44 @@ class Cpml {
     for (const UpdatePart* p : {&z[0], &z[1], &y[0], &y[1]})
       if (p->slab.empty() || p->slab.nx() != z[0].slab.nx()) return false;
     if (z[0].slab.ny() != z[1].slab.ny() || y[0].slab.nz() != y[1].slab.nz()) return false;
-    const UpdateSlabs<Physics> f{{*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
-    Kokkos::parallel_for("seis::cpml_update_zy",
-                         column_policy(exec, z[0].slab.nx(), std::max(f.z_across, f.y_across), 4), f);
+    with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams) {
+      constexpr int Vec = decltype(vec)::value;
+      const UpdateSlabs<Physics, Vec> f{
+          {*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
+      Kokkos::parallel_for("seis::cpml_update_zy",
+                           column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
+                                                                 std::max(f.z_across, f.y_across), 4, Vec),
+                           f);
+    });
     return true;
+  }
+  // Columns a thread of the z- and y-slab updates: update_vector_width(), or
+  // 1 where the slabs' vectors would not be aligned (a slab's x0 or the
+  // local x extent not a multiple of it).
+  int update_lanes_of(std::initializer_list<const UpdatePart*> parts) const {
+    const int vec = update_vec_;
+    bool aligned = layout_.n[0] % vec == 0;
+    for (const UpdatePart* p : parts) aligned = aligned && (p->slab.empty() || p->slab.x0 % vec == 0);
+    return aligned ? vec : 1;
+  }
+  // f(int_c<Vec>, int_c<blocks an SM>) for the update launch of `parts`.
+  // Two columns a thread at 2 blocks of 256 an SM (128 registers): no local
+  // memory (SASS, nvcc 13, sm_90), where a column a thread at 64 registers
+  // spilled; 243 instructions per two points of the plain walk against 170
+  // per point. Measured (H200, A B A B, CPML ms/step, --cpml-overlap off;
+  // tree 45d0033, blocks of 32x8): iso-large-gpu 2.384/2.386/2.376/2.379
+  // against 2.435/2.426/2.434 a column a thread, tti-large-gpu
+  // 1.499/1.483/1.493 against 1.681/1.702 (ncu, iso: the z-/y-slab kernel
+  // 1.497 against 1.549 ms, 63.5 against 62.2 % of DRAM peak, no local
+  // loads against 1.4 M). Lost (trees 90b6b71, 45d0033): 3 blocks an SM
+  // (80 registers, spills) 2.783; 4 columns a thread (spills at 128
+  // registers) 4.571; p's x and across neighbours loaded a plane ahead too
+  // 2.430/2.415, tti 1.542/1.550; XColumns with two places a thread (teams
+  // of 128, 128 registers) 2.660/2.657, tti 1.619.
+  template <class F>
+  void with_update_lanes(std::initializer_list<const UpdatePart*> parts, F&& f) const {
+    if (update_lanes_of(parts) == 2) f(int_c<2>{}, int_c<2>{});
+    else f(int_c<1>{}, int_c<SEIS_CPML_MIN_TEAMS>{});
   }
   // Pass B of a pair of slabs (UpdateColumns, a column a thread): one launch
   // for both where their columns have the same extents (SEIS_CPML_PAIRS,
@@ -476,8 +524,12 @@ class Cpml {
     const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
     const auto launch = [&](const UpdatePart& first, const UpdatePart& second, int count) {
       const int across = W == 2 ? first.slab.ny() : first.slab.nz();
-      Kokkos::parallel_for(label, column_policy(exec, first.slab.nx(), across, count),
-                           UpdateColumns<Physics, W, AcrossDamped>{*this, w, d, {first, second}});
+      with_update_lanes({&first, &second}, [&](auto vec, auto teams) {
+        constexpr int Vec = decltype(vec)::value;
+        Kokkos::parallel_for(label,
+                             column_policy<decltype(teams)::value>(exec, (first.slab.nx() + Vec - 1) / Vec, across, count, Vec),
+                             UpdateColumns<Physics, W, AcrossDamped, Vec>{*this, w, d, {first, second}});
+      });
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
     if (both && tuning().pairs && columns(parts[0].slab) == columns(parts[1].slab)) {
@@ -514,17 +566,26 @@ class Cpml {
     return quarter < 8 ? 8 : quarter > column_chunk ? column_chunk : quarter;
   }
 
+  // Threads along x of a block: 64 a column a thread (64x4: longer runs of
+  // each row a block reads, see Tuning), 32 (warp_tile's 32x8) two columns
+  // a thread: 64 columns by 8 rows, whose rows share more of their
+  // neighbours along the across axis. H200, CPML ms/step, two columns a
+  // thread (tree 45d0033): 32x8 iso-large-gpu 2.376-2.386, tti-large-gpu
+  // 1.483-1.499; 64x4 2.424, 1.586; 16x16 2.335/2.325 but tti 1.590.
+  static int update_tile_x(int lanes) { return lanes > 1 ? 32 : 64; }
   // Threads over a box's columns; tiles of up to a warp in x (see
   // warp_tile), within the register budget of seis/streaming_bounds.hpp.
+  template <int MinTeams = SEIS_CPML_MIN_TEAMS>
   using ColumnPolicy = Kokkos::MDRangePolicy<Exec, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>,
-                                             Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_MIN_TEAMS>,
-                                             LightWeightLaunch>;
-  // (x, the across axis, chunk or slab) over nx by `across` columns.
-  static ColumnPolicy column_policy(const Exec& exec, int nx, int across, int chunks) {
+                                             Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, MinTeams>, LightWeightLaunch>;
+  // (x, the across axis, chunk or slab) over nx by `across` threads, each
+  // `lanes` columns along x.
+  template <int MinTeams = SEIS_CPML_MIN_TEAMS>
+  static ColumnPolicy<MinTeams> column_policy(const Exec& exec, int nx, int across, int chunks, int lanes = 1) {
     auto t = warp_tile(Box{0, nx, 0, across, 0, 1}, SEIS_CPML_MAX_THREADS);
-    const int wide = tuning().tile_x;  // wider blocks: longer runs of each row a block reads
-    if (wide > t[0] && nx >= wide) t[0] = wide, t[1] = std::max(1, std::min(across, SEIS_CPML_MAX_THREADS / wide));
-    return ColumnPolicy(exec, {0, 0, 0}, {nx, across, chunks}, {t[0], t[1], 1});
+    const int wide = tuning().tile_x > 0 ? tuning().tile_x : update_tile_x(lanes);
+    if (wide != t[0] && nx >= wide) t[0] = wide, t[1] = std::max(1, std::min(across, SEIS_CPML_MAX_THREADS / wide));
+    return ColumnPolicy<MinTeams>(exec, {0, 0, 0}, {nx, across, chunks}, {t[0], t[1], 1});
   }
 
   static coef_view to_device(const std::string& label, const std::vector<double>& v) {
@@ -804,9 +865,21 @@ class Cpml {
   // this plane's stores, so their latency overlaps the arithmetic. Each
   // axis joins lap and extra in the order x, y, z whatever W is: the values
   // are those of the point-by-point update.
-  template <class Physics, int W, bool AcrossDamped>
+  //
+  // Vec > 1 (2 where aligned, see with_update_lanes): a thread walks Vec
+  // neighbouring columns along x together (walk_lanes), with vector loads
+  // and stores of p, p-, V, p+ and the memory variables of W and the across
+  // axis: the column's addresses, indices and per-plane bookkeeping are
+  // shared by Vec points, and x neighbours come from vectors the lanes
+  // share. The launch (launch_slabs, launch_updates) takes it only where
+  // those vectors are aligned (the slab's x0 and the layout's x extent
+  // multiples of Vec); a group whose columns reach beyond the slab or
+  // differ along x (damped or not, side) walks them one by one (walk).
+  // Each lane's arithmetic is walk's.
+  template <class Physics, int W, bool AcrossDamped, int Vec = 1>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
+    using Lanes = VectorOf<Scalar, Vec>;
     static constexpr int Across = W == 2 ? 1 : 2;
     // D2's reach, and the column's: p at w..w+4 gives psi_W at w+2.
     static constexpr int R = Update::radius, K = R > 2 * cpml_psi_ghosts ? R : 2 * cpml_psi_ghosts;
@@ -854,12 +927,38 @@ class Cpml {
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       // Each part its own copy of the walks: their bounds stay kernel
       // arguments (uniform) rather than registers picked by c.
-      if (c == 0) column(part[0], i, j);
-      else column(part[1], i, j);
+      if (c == 0) group(part[0], i, j);
+      else group(part[1], i, j);
     }
-    KOKKOS_FORCEINLINE_FUNCTION void column(const UpdatePart& s, int i, int j) const {
+    // Columns x0 + Vec i .. + Vec - 1 at across index j.
+    KOKKOS_FORCEINLINE_FUNCTION void group(const UpdatePart& s, int i, int j) const {
+      const int across = (Across == 1 ? s.slab.y0 : s.slab.z0) + j;
+      if constexpr (Vec == 1) {
+        column(s, s.slab.x0 + i, across);
+      } else {
+        const CpmlAuxLayout& l = pml.layout_;
+        const int x = s.slab.x0 + Vec * i;
+        const bool dx = l.template damped<0>(x), low = l.template global<0>(x) < l.L;
+        bool together = x + Vec <= s.slab.x1;
+        for (int k = 1; k < Vec; ++k)
+          together = together && l.template damped<0>(x + k) == dx && (l.template global<0>(x + k) < l.L) == low;
+        if (!together) {
+          for (int k = 0; k < Vec; ++k)
+            if (x + k < s.slab.x1) column(s, x + k, across);
+          return;
+        }
+        const bool da = AcrossDamped && l.template damped<Across>(across);
+        if (dx) {
+          if (da) walk_lanes<true, AcrossDamped>(s, x, across);
+          else walk_lanes<true, false>(s, x, across);
+        } else {
+          if (da) walk_lanes<false, AcrossDamped>(s, x, across);
+          else walk_lanes<false, false>(s, x, across);
+        }
+      }
+    }
+    KOKKOS_FORCEINLINE_FUNCTION void column(const UpdatePart& s, int x, int across) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const int x = s.slab.x0 + i, across = (Across == 1 ? s.slab.y0 : s.slab.z0) + j;
       const bool dx = l.template damped<0>(x), da = AcrossDamped && l.template damped<Across>(across);
       if (dx) {
         if (da) walk<true, AcrossDamped>(s, x, across);
@@ -974,6 +1073,148 @@ class Cpml {
         p += sw, next += sw, V += sw;
       }
     }
+
+    // psi_W of plane ww for the Vec lanes (psi_w's arithmetic per lane), one
+    // vector store.
+    KOKKOS_FORCEINLINE_FUNCTION Lanes psi_w_lanes(const UpdatePart& s, int ww, int at, const Lanes& old, const Lanes& m2,
+                                                  const Lanes& m1, const Lanes& p1, const Lanes& p2) const {
+      if (ww < s.mw0 || ww >= s.mw1) return old;
+      const int g = pml.layout_.template global<W>(ww);
+      const Scalar b = pml.b_[W](g), a = pml.a_[W](g);
+      Lanes v;
+      for (int k = 0; k < Vec; ++k) v.v[k] = psi_step(wt.d1[W], b, old.v[k], a, m2.v[k], m1.v[k], p1.v[k], p2.v[k]);
+      store(pml.psi_[W].data() + at, v);
+      return v;
+    }
+    KOKKOS_FORCEINLINE_FUNCTION static Lanes load(const Scalar* q) { return *reinterpret_cast<const Lanes*>(q); }
+    KOKKOS_FORCEINLINE_FUNCTION static void store(Scalar* q, const Lanes& v) { *reinterpret_cast<Lanes*>(q) = v; }
+
+    // walk for the Vec columns x .. x + Vec - 1 (aligned, in the slab, alike
+    // along x): the same values, loaded Vec at a time. psi_x and xi_x (DX:
+    // the few x-damped columns, in a layout whose alignment is not Vec's)
+    // are read and written a value at a time, the x +-1, +-2 neighbours
+    // shared by the lanes.
+    template <bool DX, bool DA>
+    KOKKOS_INLINE_FUNCTION void walk_lanes(const UpdatePart& s, int x, int across) const {
+      const CpmlAuxLayout& l = pml.layout_;
+      const int w0 = W == 2 ? s.slab.z0 : s.slab.y0, w1 = W == 2 ? s.slab.z1 : s.slab.y1;
+      const int y = W == 1 ? w0 : across, z = W == 2 ? w0 : across;
+      const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
+      const int sw = W == 2 ? sz : sy, sa = W == 2 ? sy : sz;
+      const index_t start = d.grid.index(x, y, z);
+      const Scalar* p = d.cur[Update::field] + start;
+      Scalar* next = d.next[Update::field] + start;
+      const Scalar* V = d.model[Update::model] + start;
+
+      // x-damped lanes: psi_x and xi_x at consecutive indices from mx.at,
+      // each lane its own b and a.
+      Memory mx, ma;
+      Scalar bx[Vec] = {}, ax[Vec] = {};
+      if constexpr (DX) {
+        mx = memory<0>(x, y, z);
+        for (int k = 0; k < Vec; ++k) {
+          const int g = l.template global<0>(x + k);
+          bx[k] = pml.b_[0](g), ax[k] = pml.a_[0](g);
+        }
+      }
+      if constexpr (DA) ma = memory<Across>(x, y, z);
+      const int na = int(l.template stride<Across>());
+
+      Lanes col[2 * K + 1];  // p at w-K..w+K
+      for (int m = 0; m < 2 * K; ++m) col[m] = load(p + (m - K) * sw);
+      Lanes pw[5] = {};  // new psi_W at w-2..w+2
+      const int nw = int(l.template stride<W>());
+      int iw = int(l.template index<W>(x, y, z));
+      for (int m = 0; m < 4; ++m)
+        pw[m] = psi_w_lanes(s, w0 - 2 + m, iw + (m - 2) * nw, load(pml.psi_[W].data() + iw + (m - 2) * nw),
+                            col[K - 4 + m], col[K - 3 + m], col[K - 1 + m], col[K + m]);
+      Lanes psi_w_ahead = load(pml.psi_[W].data() + iw + 2 * nw), xi_w_ahead = load(pml.xi_[W].data() + iw);
+
+      // psi_x at x-2 .. x+Vec+1 and xi_x of the lanes, a plane ahead.
+      Scalar sx_ahead[Vec + 4] = {}, xi_x_ahead[Vec] = {};
+      const auto load_x = [&](int at, Scalar(&sx)[Vec + 4], Scalar(&xi)[Vec]) {
+        const Scalar* q = pml.psi_[0].data() + at;
+        for (int k = 0; k < Vec + 4; ++k) sx[k] = q[k - 2];
+        for (int k = 0; k < Vec; ++k) xi[k] = pml.xi_[0].data()[at + k];
+      };
+      if constexpr (DX) load_x(mx.at, sx_ahead, xi_x_ahead);
+
+      // p along x: the vectors from x - XN Vec to x + (XN + 1) Vec - 1, the
+      // middle one col[K].
+      constexpr int XN = (R + Vec - 1) / Vec;
+      Lanes top = load(p + K * sw), prev = load(next), v = load(V);
+      for (int w = w0; w < w1; ++w) {
+        col[2 * K] = top;
+        const Lanes p_prev = prev, vel = v;
+        const int ahead = w + 1 < w1 ? sw : 0;
+        top = load(p + K * sw + ahead), prev = load(next + ahead), v = load(V + ahead);
+        Lanes xs[2 * XN + 1], ap[R], am[R];
+        for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = n == XN ? col[K] : load(p + (n - XN) * Vec);
+        for (int m = 1; m <= R; ++m) ap[m - 1] = load(p + m * sa), am[m - 1] = load(p - m * sa);
+        const auto px = [&](int k, int m) {  // p at x + k + m
+          const int o = XN * Vec + k + m;
+          return xs[o / Vec].v[o % Vec];
+        };
+        Scalar sx[Vec + 4] = {}, xi_x[Vec] = {};
+        if constexpr (DX) {
+          for (int k = 0; k < Vec + 4; ++k) sx[k] = sx_ahead[k];
+          for (int k = 0; k < Vec; ++k) xi_x[k] = xi_x_ahead[k];
+          load_x(mx.at + (w + 1 < w1 ? mx.step : 0), sx_ahead, xi_x_ahead);
+        }
+        Lanes sa4[4] = {}, xi_a = {};
+        if constexpr (DA) {
+          const Scalar* q = pml.psi_[Across].data() + ma.at;
+          sa4[0] = load(q - 2 * na), sa4[1] = load(q - na), sa4[2] = load(q + na), sa4[3] = load(q + 2 * na);
+          xi_a = load(pml.xi_[Across].data() + ma.at);
+        }
+        const Lanes psi_old = psi_w_ahead;
+        Lanes xi_w = xi_w_ahead;
+        const int ahead_w = w + 1 < w1 ? nw : 0;
+        psi_w_ahead = load(pml.psi_[W].data() + iw + 2 * nw + ahead_w), xi_w_ahead = load(pml.xi_[W].data() + iw + ahead_w);
+        pw[4] = psi_w_lanes(s, w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
+
+        const int gw = l.template global<W>(w);
+        const Scalar bw = pml.b_[W](gw), aw = pml.a_[W](gw);
+        Lanes out;
+        for (int k = 0; k < Vec; ++k) {
+          Scalar lap = 0, extra = 0;
+          static_for<0, 3>([&](auto axis) {
+            constexpr int A = decltype(axis)::value;
+            Scalar d2;
+            if constexpr (A == W) {
+              d2 = second_derivative<R>(wt.d2[A], col[K].v[k], [&](int m) { return col[K + m].v[k]; },
+                                        [&](int m) { return col[K - m].v[k]; });
+            } else if constexpr (A == 0) {
+              d2 = second_derivative<R>(wt.d2[A], col[K].v[k], [&](int m) { return px(k, m); },
+                                        [&](int m) { return px(k, -m); });
+            } else {
+              d2 = second_derivative<R>(wt.d2[A], col[K].v[k], [&](int m) { return ap[m - 1].v[k]; },
+                                        [&](int m) { return am[m - 1].v[k]; });
+            }
+            lap += d2;
+            if constexpr (A == W) {
+              damp(wt.d1[A], bw, aw, d2, pw[0].v[k], pw[1].v[k], pw[3].v[k], pw[4].v[k], xi_w.v[k], extra);
+            } else if constexpr (A == 0) {
+              if constexpr (DX) damp(wt.d1[A], bx[k], ax[k], d2, sx[k], sx[k + 1], sx[k + 3], sx[k + 4], xi_x[k], extra);
+            } else {
+              if constexpr (DA)
+                damp(wt.d1[A], ma.b, ma.a, d2, sa4[0].v[k], sa4[1].v[k], sa4[2].v[k], sa4[3].v[k], xi_a.v[k], extra);
+            }
+          });
+          out.v[k] = Scalar(2) * col[K].v[k] - p_prev.v[k] + vel.v[k] * (lap + extra);
+        }
+        store(next, out);
+        if constexpr (DX) {
+          for (int k = 0; k < Vec; ++k) pml.xi_[0].data()[mx.at + k] = xi_x[k];
+          mx.at += mx.step;
+        }
+        if constexpr (DA) store(pml.xi_[Across].data() + ma.at, xi_a), ma.at += ma.step;
+        store(pml.xi_[W].data() + iw, xi_w), iw += nw;
+        for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
+        for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
+        p += sw, next += sw, V += sw;
+      }
+    }
   };
 
   // The z- and y-slabs' pass B in one launch (launch_slabs): the third
@@ -981,10 +1222,10 @@ class Cpml {
   // across extent return at once. The parts are independent: each writes
   // only its own slabs' points and memory variables (psi_y: the y-slabs'
   // own layers; the z-slabs read pass A's).
-  template <class Physics>
+  template <class Physics, int Vec = 1>
   struct UpdateSlabs {
-    UpdateColumns<Physics, 2, true> z;
-    UpdateColumns<Physics, 1, false> y;
+    UpdateColumns<Physics, 2, true, Vec> z;
+    UpdateColumns<Physics, 1, false, Vec> y;
     int z_across = 0, y_across = 0;
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       if (c < 2) {
@@ -1001,6 +1242,7 @@ class Cpml {
   coef_view a_[3], b_[3], psi_[3], xi_[3];
   CpmlAuxLayout layout_;
   std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
+  int update_vec_ = 2;  // update_vector_width
 };
 
 }  // namespace seis
