@@ -29,6 +29,22 @@ using BudgetLaunchBounds = Kokkos::LaunchBounds<unsigned(thread_budget(Budget, P
 template <class Physics>
 using VectorStreamingLaunchBounds = BudgetLaunchBounds<Physics, LaunchBudget::vector>;
 
+// Whether a body's scratch may begin in the team-reduce space the backend's
+// team launch reserves ahead of the team scratch
+// (ExecTraits::team_reduce_space_bytes): Body::reuses_team_reduce_space =
+// true, for bodies that call no team_reduce, team_scan or team_broadcast. A
+// Kokkos CUDA team then asks for the shared memory its twin asks for, and
+// the L1/shared split and blocks per SM follow (H200, TTI 900^3 smem_3d
+// 16x8x2: 228 KiB shared and 6 % L1 hits against the twin's 196 KiB and
+// 18 %; reused, 196 KiB and 18 %, 57.70 -> 55.98 ms, ratio 1.045 -> 1.013;
+// iso 1024^3 sliding_window 13.63 -> 13.49 ms, ratio 1.057 -> 1.047:
+// perf/results/h200-2026-11-24/parity7).
+template <class Body, class = void>
+struct BodyReusesReduceSpace : std::false_type {};
+template <class Body>
+struct BodyReusesReduceSpace<Body, std::void_t<decltype(Body::reuses_team_reduce_space)>>
+    : std::bool_constant<Body::reuses_team_reduce_space> {};
+
 // Adapts a Body to Kokkos' team functor interface. EndThread: the thread
 // ends after its team (ExecTraits::end_team_thread), for bodies that opt in.
 // reused_bytes: the body's scratch begins that many bytes before the team
@@ -45,7 +61,14 @@ struct TeamKernel {
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     char* const handed = static_cast<char*>(team.team_scratch(int(scratch_level)).get_shmem(scratch_bytes));
-    auto* scratch = reinterpret_cast<scalar_type*>(handed - reused_bytes);
+    // Only for bodies that reuse the reduce space: a run-time offset on the
+    // others' scratch cost the semi-stencils 10 instructions a point and 3-5 %
+    // (H200, session 10: iso semi_b_a 223.7 -> 233.7 inst/pt).
+    scalar_type* scratch;
+    if constexpr (BodyReusesReduceSpace<Body>::value)
+      scratch = reinterpret_cast<scalar_type*>(handed - reused_bytes);
+    else
+      scratch = reinterpret_cast<scalar_type*>(handed);
     body.run(team, body.tiles.origin(team.league_rank()), scratch);
     if constexpr (EndThread) ExecTraits<Exec>::end_team_thread(team);
   }
@@ -82,22 +105,6 @@ struct BodyEndsTeamThread : std::false_type {};
 template <class Body>
 struct BodyEndsTeamThread<Body, std::void_t<decltype(Body::end_team_thread)>>
     : std::bool_constant<Body::end_team_thread> {};
-
-// Whether a body's scratch may begin in the team-reduce space the backend's
-// team launch reserves ahead of the team scratch
-// (ExecTraits::team_reduce_space_bytes): Body::reuses_team_reduce_space =
-// true, for bodies that call no team_reduce, team_scan or team_broadcast. A
-// Kokkos CUDA team then asks for the shared memory its twin asks for, and
-// the L1/shared split and blocks per SM follow (H200, TTI 900^3 smem_3d
-// 16x8x2: 228 KiB shared and 6 % L1 hits against the twin's 196 KiB and
-// 18 %; reused, 196 KiB and 18 %, 57.70 -> 55.98 ms, ratio 1.045 -> 1.013;
-// iso 1024^3 sliding_window 13.63 -> 13.49 ms, ratio 1.057 -> 1.047:
-// perf/results/h200-2026-11-24/parity7).
-template <class Body, class = void>
-struct BodyReusesReduceSpace : std::false_type {};
-template <class Body>
-struct BodyReusesReduceSpace<Body, std::void_t<decltype(Body::reuses_team_reduce_space)>>
-    : std::bool_constant<Body::reuses_team_reduce_space> {};
 
 template <class Physics, class Exec, class Body>
 class TiledStrategy : public StencilOperator<Physics> {
