@@ -10,19 +10,21 @@
 
 namespace seis::native::dev {
 
-template <class Op>
-int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
+template <class Op, bool StageColumns, bool CarryNear = false>
+int launch_feature_streaming_form(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   // Staged rows have a compile-time pitch (the Kokkos body's check_shape).
   if (s.dx > feature_max_dx) return error_invalid_shape;
-  // Staged features outside the tile come from its first 2 * reach rows (the Kokkos body's check_shape).
-  if (s.dy < 2 * StagedFeatures<typename Op::stencil_type>::staged_reach) return error_invalid_shape;
+  // Staged features outside the tile come from its first 2 * reach rows, or
+  // columns from a team at least 2 * reach wide (the Kokkos body's check_shape).
+  if ((StageColumns ? s.dx : s.dy) < 2 * StagedFeatures<typename Op::stencil_type>::staged_reach)
+    return error_invalid_shape;
   // SEIS_NATIVE_FEATURE_RING_OFFSET=bytes (a multiple of 4) moves the ring
   // from Kokkos' offset, for an A/B of the shared-memory placement.
   const char* offset = std::getenv("SEIS_NATIVE_FEATURE_RING_OFFSET");
   const long ring_offset_bytes = offset ? std::strtol(offset, nullptr, 10) : 0;
   if (ring_offset_bytes < 0 || ring_offset_bytes % 4 != 0) return error_invalid_shape;
-  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op>(box, s, std::size_t(ring_offset_bytes))
-                                 : plan_feature_streaming<Op>(box, s);
+  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op, StageColumns>(box, s, std::size_t(ring_offset_bytes))
+                                 : plan_feature_streaming<Op, StageColumns>(box, s);
   // A 1D grid of tiles, x fastest, as the Kokkos league (the TTI twin ran
   // 31 % slower than the Kokkos kernel with the same SASS and launch bounds;
   // the grid's shape is one of the launch's remaining differences).
@@ -33,8 +35,24 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
     launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
     launch.tiles.nty = launch.tiles.ntz = 1;
   }
-  return launch_kernel(feature_streaming_kernel<Op, CudaBackend>, launch, stream, a, plan.tiles, plan.layout,
-                       feature_ring_offset<Op>(plan));
+  return launch_kernel(feature_streaming_kernel<Op, CudaBackend, StageColumns, CarryNear>, launch, stream, a, plan.tiles,
+                       plan.layout, feature_ring_offset<Op, StageColumns>(plan));
+}
+
+template <class Op>
+int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
+  // SEIS_FEAT_STAGE=columns, SEIS_FEAT_NEAR=1: the Kokkos body's A/B forms
+  // (physics with staged features only).
+  if constexpr (StagedFeatures<typename Op::stencil_type>::staged > 0) {
+    auto set = [](const char* var, const char* value) {
+      const char* v = std::getenv(var);
+      return v && std::strcmp(v, value) == 0;
+    };
+    if (set("SEIS_FEAT_STAGE", "columns"))
+      return set("SEIS_FEAT_NEAR", "1") ? launch_feature_streaming_form<Op, true, true>(a, box, s, stream)
+                                        : launch_feature_streaming_form<Op, true>(a, box, s, stream);
+  }
+  return launch_feature_streaming_form<Op, false>(a, box, s, stream);
 }
 
 template int launch_feature_streaming<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);

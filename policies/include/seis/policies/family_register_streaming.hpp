@@ -8,6 +8,9 @@
 #include "seis/policies/st_reg_vec.hpp"
 #include "seis/policies/strategy_factories.hpp"
 
+#include <cstdlib>
+#include <string>
+
 namespace seis {
 
 template <class Physics, class Exec>
@@ -15,7 +18,21 @@ StrategyPtr<Physics> make_register_streaming(const std::string& name, const Bloc
   if (name == "st_reg_shift") return std::make_unique<StRegShift<Physics, Exec>>(name, s);
   if (name == "st_reg_fixed") return std::make_unique<StRegFixed<Physics, Exec>>(name, s);
   if (name == "st_reg_vec") return std::make_unique<StRegVec<Physics, Exec>>(name, s);
-  if (name == "st_reg_feat") return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
+  if (name == "st_reg_feat") {
+    // The A/B forms (physics with staged features only): SEIS_FEAT_STAGE=columns
+    // stages columns beyond the tile; SEIS_FEAT_NEAR=1 as well carries the
+    // centre features.
+    if constexpr (StagedFeatures<Physics>::staged > 0) {
+      auto set = [](const char* var, const char* value) {
+        const char* v = std::getenv(var);
+        return v && std::string(v) == value;
+      };
+      if (set("SEIS_FEAT_STAGE", "columns"))
+        return set("SEIS_FEAT_NEAR", "1") ? StrategyPtr<Physics>(std::make_unique<StRegFeatForm<Physics, Exec, true, true>>(name, s))
+                                          : StrategyPtr<Physics>(std::make_unique<StRegFeatForm<Physics, Exec, true, false>>(name, s));
+    }
+    return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
+  }
   return nullptr;
 }
 

@@ -59,11 +59,19 @@
 
 namespace seis {
 
-template <class Physics, class Exec, int MaxDX = 32>
+// StageColumns (an A/B of issue 10, SEIS_FEAT_STAGE=columns): the centre's
+// staged features are read along x (StagedFeatures' AlongX), so the cells
+// beyond the tile are 2 * reach columns of its rows (TTI at 32x8: 32 cells,
+// one warp) instead of 2 * reach rows of its columns (128 cells, 4 warps).
+// CarryNear (an A/B of issue 10, SEIS_FEAT_NEAR=1): the centre term takes
+// what it needs of its own plane within the features' reach from the
+// plane's features (centre features, seis/math/plane_features.hpp; TTI: 16
+// fewer scratch loads a point, 12 more registers live).
+template <class Physics, class Exec, int MaxDX = 32, bool StageColumns = false, bool CarryNear = false>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
   using Features = PlaneFeatures<Physics>;
-  using Centre = StagedFeatures<Physics>;
+  using Centre = StagedFeatures<Physics, StageColumns>;
   using features_type = typename Features::features_type;
   static constexpr int E = Features::depth;  // plane z+E completes its features from scratch
   // Scratch ring: planes z .. z+E and a spare, and more (TTI: 5, not 4)
@@ -110,16 +118,21 @@ struct FeatureStreamingBody
   static PlaneLayout layout_for(const BlockShape& s) { return Staging::layout(s.dx, s.dy); }
   static std::size_t scratch_bytes(const BlockShape& s) {
     const PlaneLayout L = layout_for(s);
-    return L.bytes(P, sizeof(scalar_type)) + Staging::staged_floats(L, S, staged_reach) * sizeof(scalar_type);
+    return L.bytes(P, sizeof(scalar_type)) +
+           Staging::staged_floats(L, S, staged_reach, StageColumns) * sizeof(scalar_type);
   }
   static void check_shape(const BlockShape& s, const std::string& what) {
     if (s.dx > MaxDX)
       throw ConfigError(what + ": st_reg_feat stages rows of at most " + std::to_string(MaxDX) +
                         " points (a compile-time pitch); use a block at most that wide");
-    if (S > 0 && s.dy < 2 * staged_reach)
+    if (S > 0 && !StageColumns && s.dy < 2 * staged_reach)
       throw ConfigError(what + ": st_reg_feat stages this physics' features " + std::to_string(staged_reach) +
                         " rows beyond the tile with its first " + std::to_string(2 * staged_reach) +
                         " rows of threads; use a block at least that tall");
+    if (S > 0 && StageColumns && s.dx < 2 * staged_reach)
+      throw ConfigError(what + ": st_reg_feat stages this physics' features " + std::to_string(staged_reach) +
+                        " columns beyond the tile; use a block at least " + std::to_string(2 * staged_reach) +
+                        " wide");
   }
 
   template <class Team>
@@ -138,8 +151,8 @@ struct FeatureStreamingBody
     auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
     // Staged slot u (0, 1) at value-plane offsets (inside the scratch: the
     // origin lies before the staged ring, in the value ring).
-    scalar_type* const staged_ring = plane(P) + Staging::staged_origin(layout, staged_reach);
-    const int staged_stride = Staging::staged_stride(layout, staged_reach);
+    scalar_type* const staged_ring = plane(P) + Staging::staged_origin(layout, staged_reach, StageColumns);
+    const int staged_stride = Staging::staged_stride(layout, staged_reach, StageColumns);
     auto staged_plane = [&](int u) { return staged_ring + u * staged_stride; };
     const index_t tile_first = data.grid.index(o.x, o.y, zb);
     const index_t window_first = tile_first - layout.hx - index_t(layout.hy) * sy;
@@ -149,6 +162,10 @@ struct FeatureStreamingBody
     int column[CPT];  // the point's offset from the tile's first point in a plane
     int staged[CPT];  // and in a staged plane
     int row_cell[CPT];  // the staged cell outside the tile whose features it stages, or -1
+    // That cell (x, y) of the tile's plane, or false.
+    auto outside = [&](int cx, int cy, int& x, int& y) {
+      return S > 0 && Staging::staged_outside(ext, staged_reach, StageColumns, layout.dx, cx, cy, x, y);
+    };
 
     // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
     // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
@@ -156,8 +173,8 @@ struct FeatureStreamingBody
     points.for_each_column([&](int cx, int cy, auto slot) {
       column[slot] = cx + cy * sy;
       staged[slot] = layout.centre(cx, cy);
-      int row;
-      row_cell[slot] = S > 0 && Staging::staged_row(ext, staged_reach, cx, cy, row) ? layout.centre(cx, row) : -1;
+      int x, y;
+      row_cell[slot] = outside(cx, cy, x, y) ? layout.centre(x, y) : -1;
       if (!ext.owns(cx, cy)) return;
       static_for<-R, R + 1>([&](auto dz) {
         constexpr int DZ = decltype(dz)::value;
@@ -180,11 +197,11 @@ struct FeatureStreamingBody
     // The staged features of plane zb outside the tile, from global memory
     // (after the features: fewer registers live).
     points.for_each_column([&](int cx, int cy, auto slot) {
-      int row;
-      if (S > 0 && row_cell[slot] >= 0 && Staging::staged_row(ext, staged_reach, cx, cy, row)) {
+      int x, y;
+      if (S > 0 && row_cell[slot] >= 0 && outside(cx, cy, x, y)) {
         const PlanePointers<Physics, Exec> at(data, tile_first);
         PlaneWindow<scalar_type, F> window{};
-        for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + cx + row * sy;
+        for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + x + y * sy;
         window.row_stride = sy;
         put_staged(staged_plane(0) + row_cell[slot], physics, window);
       }
@@ -263,8 +280,12 @@ struct FeatureStreamingBody
         static_for<-R, R + 1>([&](auto dz) {
           if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
         });
-        accum_type acc =
-            Centre::centre(physics, centre, Staged{staged_plane(U % 2) + staged[slot]}, coeffs);
+        const Staged staged_centre{staged_plane(U % 2) + staged[slot]};
+        accum_type acc{};
+        if constexpr (CarryNear)
+          acc = Centre::centre(physics, centre, staged_centre, at(int_c<0>{}), coeffs);
+        else
+          acc = Centre::centre(physics, centre, staged_centre, coeffs);
         acc += off_centre.term(sum);
         values_type own;
         for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
