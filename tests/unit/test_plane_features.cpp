@@ -163,35 +163,3 @@ TEST_CASE("TTI's centre term from the staged D1y of its columns is the same from
     static_assert(Rows::staged == Columns::staged, "both forms stage D1 of p and q");
   }
 }
-
-TEST_CASE("TTI's centre term from the centre features of its plane gives the one from the plane bit for bit",
-          "[physics][features]") {
-  using Tti = TtiPhysics<float>;
-  static_assert(has_centre_features<Tti>() && !has_centre_features<IsoPhysics<float>>(), "TTI carries near sums");
-  const Tti tti(Grid(16, 16, 16, 10.0, 12.0, 8.0, 4));
-  const auto coeffs = tti.coeffs(PointModel{});
-  for (unsigned seed = 1; seed <= 5; ++seed) {
-    const Neighbourhood<2> nb(seed);
-    const PlaneOf<2> plane{nb, 0};
-    auto shifted = [&](int di, int dj) {
-      return [&, di, dj](int f, int a, int b) { return plane(f, di + a, dj + b); };
-    };
-    // The centre's features as a strategy completes them two planes before.
-    Tti::plane_features f = tti.point_features(FieldValues<float, 2>{{plane(0, 0, 0), plane(1, 0, 0)}});
-    tti.add_in_plane_features(f, plane);
-    auto check = [&](auto centre) {
-      using Centre = decltype(centre);
-      auto staged = [&](int k, int di, int dj) { return Centre::staged_at(tti, shifted(di, dj))[k]; };
-      const Tti::accum_type from_plane = Centre::centre(tti, plane, staged, coeffs);
-      const Tti::accum_type with_features = Centre::centre(tti, plane, staged, f, coeffs);
-      CHECK(with_features.z == from_plane.z);
-      CHECK(with_features.hp == from_plane.hp);
-      // It reads the features: another plane's near sums change it.
-      Tti::plane_features g = f;
-      g.nxp += 1.0f;
-      CHECK(Centre::centre(tti, plane, staged, g, coeffs).hp != from_plane.hp);
-    };
-    check(StagedFeatures<Tti>{});
-    check(StagedFeatures<Tti, true>{});
-  }
-}

@@ -10,7 +10,7 @@
 
 namespace seis::native::dev {
 
-template <class Op, bool StageColumns, bool CarryNear = false>
+template <class Op, bool StageColumns>
 int launch_feature_streaming_form(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   // Staged rows have a compile-time pitch (the Kokkos body's check_shape).
   if (s.dx > feature_max_dx) return error_invalid_shape;
@@ -35,22 +35,16 @@ int launch_feature_streaming_form(const StepArgs<Op>& a, const Box& box, const S
     launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
     launch.tiles.nty = launch.tiles.ntz = 1;
   }
-  return launch_kernel(feature_streaming_kernel<Op, CudaBackend, StageColumns, CarryNear>, launch, stream, a, plan.tiles,
+  return launch_kernel(feature_streaming_kernel<Op, CudaBackend, StageColumns>, launch, stream, a, plan.tiles,
                        plan.layout, feature_ring_offset<Op, StageColumns>(plan));
 }
 
 template <class Op>
 int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
-  // SEIS_FEAT_STAGE=columns, SEIS_FEAT_NEAR=1: the Kokkos body's A/B forms
-  // (physics with staged features only).
+  // SEIS_FEAT_STAGE=columns: the Kokkos body's A/B form (physics with staged features only).
   if constexpr (StagedFeatures<typename Op::stencil_type>::staged > 0) {
-    auto set = [](const char* var, const char* value) {
-      const char* v = std::getenv(var);
-      return v && std::strcmp(v, value) == 0;
-    };
-    if (set("SEIS_FEAT_STAGE", "columns"))
-      return set("SEIS_FEAT_NEAR", "1") ? launch_feature_streaming_form<Op, true, true>(a, box, s, stream)
-                                        : launch_feature_streaming_form<Op, true>(a, box, s, stream);
+    const char* stage = std::getenv("SEIS_FEAT_STAGE");
+    if (stage && std::strcmp(stage, "columns") == 0) return launch_feature_streaming_form<Op, true>(a, box, s, stream);
   }
   return launch_feature_streaming_form<Op, false>(a, box, s, stream);
 }

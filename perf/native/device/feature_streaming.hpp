@@ -79,9 +79,7 @@ int feature_ring_offset(const LaunchPlan& plan) {
   return int((plan.shared - FeatureLayout<Op, StageColumns>::bytes(plan.layout)) / sizeof(float));
 }
 
-// CarryNear: the Kokkos body's A/B form taking the centre's near sums from
-// its features (SEIS_FEAT_NEAR=1).
-template <class Op, class Backend, bool StageColumns = false, bool CarryNear = false>
+template <class Op, class Backend, bool StageColumns = false>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op, StageColumns>;
@@ -262,12 +260,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       static_for<-R, R + 1>([&](auto dz) {
         if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
       });
-      const Staged staged_centre{staged_plane(U % 2) + staged};
-      typename Op::Accum acc{};
-      if constexpr (CarryNear)
-        acc = Centre::centre(op, centre, staged_centre, at(int_c<0>{}), coeffs);
-      else
-        acc = Centre::centre(op, centre, staged_centre, coeffs);
+      typename Op::Accum acc =
+          Centre::centre(op, centre, Staged{staged_plane(U % 2) + staged}, coeffs);
       acc += off_centre.term(sum);
       Values<F> own;
       for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);

@@ -58,26 +58,6 @@
 
 namespace seis {
 
-// Centre features, optional on top of staged features: plane_features that
-// also carry what the centre term needs of its own plane within the reach
-// of add_in_plane_features (TTI: the near sums of D2x, D2y), so that a
-// strategy completing a plane's features before it is the centre need not
-// read those neighbours again: static constexpr bool centre_features, and
-//   accum_type centre_term_with(plane, staged, const plane_features&, coeffs) const
-// equal to centre_term(plane, staged, coeffs) bit for bit.
-template <class Physics, class = void>
-struct CentreFeaturesOf {
-  static constexpr bool value = false;
-};
-template <class Physics>
-struct CentreFeaturesOf<Physics, std::void_t<decltype(Physics::centre_features)>> {
-  static constexpr bool value = Physics::centre_features;
-};
-template <class Physics>
-constexpr bool has_centre_features() {
-  return CentreFeaturesOf<Physics>::value;
-}
-
 // The staged-features part of the adapter: none (staged == 0, the centre
 // plane through plane_term) unless the physics declares staged_features.
 // AlongX (an A/B of issue 10, SEIS_FEAT_STAGE=columns): the centre term
@@ -89,12 +69,6 @@ struct StagedFeatures {
   template <class Plane, class Staged>
   SEIS_FORCEINLINE static typename Physics::accum_type centre(const Physics& physics, const Plane& plane,
                                                               const Staged&,
-                                                              const typename Physics::point_coeffs& coeffs) {
-    return physics.plane_term(int_c<0>{}, plane, coeffs);
-  }
-  template <class Plane, class Staged, class Features>
-  SEIS_FORCEINLINE static typename Physics::accum_type centre(const Physics& physics, const Plane& plane,
-                                                              const Staged& staged, const Features&,
                                                               const typename Physics::point_coeffs& coeffs) {
     return physics.plane_term(int_c<0>{}, plane, coeffs);
   }
@@ -116,18 +90,6 @@ struct StagedFeatures<Physics, AlongX, std::void_t<decltype(Physics::staged_feat
                                                               const Staged& staged,
                                                               const typename Physics::point_coeffs& coeffs) {
     return physics.template centre_term<AlongX>(plane, staged, coeffs);
-  }
-  // The same from the centre plane's features as well (centre features):
-  // the physics' centre_term_with where it declares centre_features, its
-  // centre_term otherwise.
-  template <class Plane, class Staged, class Features>
-  SEIS_FORCEINLINE static typename Physics::accum_type centre(const Physics& physics, const Plane& plane,
-                                                              const Staged& staged, const Features& features,
-                                                              const typename Physics::point_coeffs& coeffs) {
-    if constexpr (has_centre_features<Physics>())
-      return physics.template centre_term_with<AlongX>(plane, staged, features, coeffs);
-    else
-      return physics.template centre_term<AlongX>(plane, staged, coeffs);
   }
 };
 

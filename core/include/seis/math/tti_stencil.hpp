@@ -135,42 +135,13 @@ class TtiStencil {
   // plane_term(0) (same derivative, other nesting).
   template <bool AlongX = false, class Plane, class Staged>
   SEIS_FORCEINLINE accum_type centre_term(const Plane& plane, const Staged& staged, const point_coeffs& n) const {
-    auto p = [&](int di, int dj) { return plane(p_field, di, dj); };
-    auto q = [&](int di, int dj) { return plane(q_field, di, dj); };
-    return centre_term_near<AlongX>(plane, staged, Near{near_sum(p, cx_, 1, 0), near_sum(p, cy_, 0, 1)},
-                                    Near{near_sum(q, cx_, 1, 0), near_sum(q, cy_, 0, 1)}, n);
-  }
-  // The same from the plane's centre features (SEIS_FEAT_NEAR=1, an A/B of
-  // issue 10): its near sums, which add_in_plane_features made from the
-  // neighbours its D1 read, so that the centre reads 8 fewer a field.
-  template <bool AlongX = false, class Plane, class Staged, class Features /* plane_features */>
-  SEIS_FORCEINLINE accum_type centre_term_with(const Plane& plane, const Staged& staged, const Features& f,
-                                               const point_coeffs& n) const {
-    return centre_term_near<AlongX>(plane, staged, Near{f.nxp, f.nyp}, Near{f.nxq, f.nyq}, n);
-  }
-
- private:
-  // cx1 (f(1) + f(-1)) + cx2 (f(2) + f(-2)) along x and along y: the part of
-  // the centre's D2x, D2y within the reach of the D1 (plane features).
-  struct Near {
-    Scalar x, y;
-  };
-  template <class Value>
-  SEIS_FORCEINLINE Scalar near_sum(const Value& f, const Scalar (&c)[radius + 1], int ux, int uy) const {
-    Scalar s = c[1] * (f(ux, uy) + f(-ux, -uy));
-    s += c[2] * (f(2 * ux, 2 * uy) + f(-2 * ux, -2 * uy));
-    return s;
-  }
-  template <bool AlongX, class Plane, class Staged>
-  SEIS_FORCEINLINE accum_type centre_term_near(const Plane& plane, const Staged& staged, const Near& np,
-                                               const Near& nq, const point_coeffs& n) const {
     // The derivatives of s = p + q as those of p plus those of q (the
     // operators are linear): 4 adds a point instead of one per neighbour
     // (33), for every strategy.
     const InPlane dp = in_plane<AlongX>([&](int di, int dj) { return plane(p_field, di, dj); },
-                                        [&](int di, int dj) { return staged(p_field, di, dj); }, np);
+                                        [&](int di, int dj) { return staged(p_field, di, dj); });
     const InPlane dq = in_plane<AlongX>([&](int di, int dj) { return plane(q_field, di, dj); },
-                                        [&](int di, int dj) { return staged(q_field, di, dj); }, nq);
+                                        [&](int di, int dj) { return staged(q_field, di, dj); });
     const InPlane ds{dp.xx + dq.xx, dp.yy + dq.yy, dp.zz + dq.zz, dp.xy + dq.xy};
     const Scalar ls = ds.xx + ds.yy + ds.zz;
     const Scalar hs = n.xx * ds.xx + n.yy * ds.yy + n.zz * ds.zz + n.xy2 * ds.xy;
@@ -180,7 +151,6 @@ class TtiStencil {
     return out;
   }
 
- public:
   // Written over p-, q- through mem (plain or streaming stores).
   // Plane features (seis/math/plane_features.hpp): planes z+-1, z+-2 give
   // p, q and their first derivatives D1x, D1y; z+-3, z+-4 only p and q. The
@@ -194,9 +164,6 @@ class TtiStencil {
     // Set when the plane reaches z+-2 (add_in_plane_features); left unset
     // before, so that no register carries a placeholder along the queue.
     Scalar dxp, dyp, dxq, dyq;
-    // The centre features, set with them: the near sums of D2x, D2y of p
-    // and q (centre_term_with), from the same neighbours.
-    Scalar nxp, nyp, nxq, nyq;
   };
   struct feature_sum {
     Scalar zp = 0, zq = 0;  // sum of cz * p, cz * q (the z arm)
@@ -220,16 +187,10 @@ class TtiStencil {
     f.dyp = d1(p, d1y_, 0, 1);
     f.dxq = d1(q, d1x_, 1, 0);
     f.dyq = d1(q, d1y_, 0, 1);
-    f.nxp = near_sum(p, cx_, 1, 0);
-    f.nyp = near_sum(p, cy_, 0, 1);
-    f.nxq = near_sum(q, cx_, 1, 0);
-    f.nyq = near_sum(q, cy_, 0, 1);
   }
 
   // Staged features (seis/math/plane_features.hpp): centre_term reads D1x p
   // and D1x q, which a plane's features hold, in the rows dj = +-1, +-2.
-  // Centre features (seis/math/plane_features.hpp): centre_term_with.
-  static constexpr bool centre_features = true;
   static constexpr int staged_features = 2;  // D1x p, D1x q, by field
   static constexpr int staged_reach = 2;
   // AlongX: D1y p, D1y q instead, read in the columns di = +-1, +-2.
@@ -295,15 +256,14 @@ class TtiStencil {
 
   // dx(di, dj): D1x f at (di, dj), for the mixed term D1y(D1x f); AlongX:
   // D1y f, for D1x(D1y f).
-  // near: the sums of the neighbours within 2 (Near), the rest read here.
   template <bool AlongX, class Value, class Dx>
-  SEIS_FORCEINLINE InPlane in_plane(const Value& f, const Dx& dx, const Near& near) const {
+  SEIS_FORCEINLINE InPlane in_plane(const Value& f, const Dx& dx) const {
     InPlane d;
     const Scalar f00 = f(0, 0);
-    d.xx = near.x + cx_[0] * f00;
-    d.yy = near.y + cy_[0] * f00;
+    d.xx = cx_[0] * f00;
+    d.yy = cy_[0] * f00;
     d.zz = cz_[0] * f00;
-    static_for<3, radius + 1>([&](auto m) {
+    static_for<1, radius + 1>([&](auto m) {
       d.xx += cx_[m] * (f(m, 0) + f(-m, 0));
       d.yy += cy_[m] * (f(0, m) + f(0, -m));
     });

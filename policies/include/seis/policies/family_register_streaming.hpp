@@ -19,17 +19,11 @@ StrategyPtr<Physics> make_register_streaming(const std::string& name, const Bloc
   if (name == "st_reg_fixed") return std::make_unique<StRegFixed<Physics, Exec>>(name, s);
   if (name == "st_reg_vec") return std::make_unique<StRegVec<Physics, Exec>>(name, s);
   if (name == "st_reg_feat") {
-    // The A/B forms (physics with staged features only): SEIS_FEAT_STAGE=columns
-    // stages columns beyond the tile; SEIS_FEAT_NEAR=1 as well carries the
-    // centre features.
+    // SEIS_FEAT_STAGE=columns: the A/B form staging columns beyond the tile
+    // (physics with staged features only).
     if constexpr (StagedFeatures<Physics>::staged > 0) {
-      auto set = [](const char* var, const char* value) {
-        const char* v = std::getenv(var);
-        return v && std::string(v) == value;
-      };
-      if (set("SEIS_FEAT_STAGE", "columns"))
-        return set("SEIS_FEAT_NEAR", "1") ? StrategyPtr<Physics>(std::make_unique<StRegFeatForm<Physics, Exec, true, true>>(name, s))
-                                          : StrategyPtr<Physics>(std::make_unique<StRegFeatForm<Physics, Exec, true, false>>(name, s));
+      const char* stage = std::getenv("SEIS_FEAT_STAGE");
+      if (stage && std::string(stage) == "columns") return std::make_unique<StRegFeatColumns<Physics, Exec>>(name, s);
     }
     return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
   }

@@ -63,11 +63,7 @@ namespace seis {
 // staged features are read along x (StagedFeatures' AlongX), so the cells
 // beyond the tile are 2 * reach columns of its rows (TTI at 32x8: 32 cells,
 // one warp) instead of 2 * reach rows of its columns (128 cells, 4 warps).
-// CarryNear (an A/B of issue 10, SEIS_FEAT_NEAR=1): the centre term takes
-// what it needs of its own plane within the features' reach from the
-// plane's features (centre features, seis/math/plane_features.hpp; TTI: 16
-// fewer scratch loads a point, 12 more registers live).
-template <class Physics, class Exec, int MaxDX = 32, bool StageColumns = false, bool CarryNear = false>
+template <class Physics, class Exec, int MaxDX = 32, bool StageColumns = false>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
   using Features = PlaneFeatures<Physics>;
@@ -280,12 +276,8 @@ struct FeatureStreamingBody
         static_for<-R, R + 1>([&](auto dz) {
           if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
         });
-        const Staged staged_centre{staged_plane(U % 2) + staged[slot]};
-        accum_type acc{};
-        if constexpr (CarryNear)
-          acc = Centre::centre(physics, centre, staged_centre, at(int_c<0>{}), coeffs);
-        else
-          acc = Centre::centre(physics, centre, staged_centre, coeffs);
+        accum_type acc =
+            Centre::centre(physics, centre, Staged{staged_plane(U % 2) + staged[slot]}, coeffs);
         acc += off_centre.term(sum);
         values_type own;
         for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);

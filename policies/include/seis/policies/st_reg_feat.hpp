@@ -7,7 +7,7 @@
 namespace seis {
 template <class Physics, class Exec>
 using StRegFeat = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec>>;
-// The forms of the A/B of issue 10 (SEIS_FEAT_STAGE=columns, SEIS_FEAT_NEAR=1).
-template <class Physics, class Exec, bool StageColumns, bool CarryNear>
-using StRegFeatForm = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, StageColumns, CarryNear>>;
+// The form staging columns beyond the tile (an A/B of issue 10, SEIS_FEAT_STAGE=columns).
+template <class Physics, class Exec>
+using StRegFeatColumns = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, true>>;
 }  // namespace seis
