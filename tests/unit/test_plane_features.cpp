@@ -128,38 +128,3 @@ TEST_CASE("TTI's centre term from the staged D1x of its rows gives its plane ter
     CHECK(Centre::centre(tti, plane, off_by_one, coeffs).hp != direct.hp);
   }
 }
-
-TEST_CASE("TTI's centre term from the staged D1y of its columns is the same from features and from the plane",
-          "[physics][features]") {
-  using Tti = TtiPhysics<float>;
-  using Columns = StagedFeatures<Tti, true>;
-  using Rows = StagedFeatures<Tti>;
-  const Tti tti(Grid(16, 16, 16, 10.0, 12.0, 8.0, 4));
-  const auto coeffs = tti.coeffs(PointModel{});
-  for (unsigned seed = 1; seed <= 5; ++seed) {
-    const Neighbourhood<2> nb(seed);
-    const PlaneOf<2> plane{nb, 0};
-    auto shifted = [&](int di, int dj) {
-      return [&, di, dj](int f, int a, int b) { return plane(f, di + a, dj + b); };
-    };
-    // A strategy stages the columns inside its tile from features and those
-    // outside from the plane: the same bits.
-    for (int di = -Columns::staged_reach; di <= Columns::staged_reach; ++di) {
-      const auto from_plane = Columns::staged_at(tti, shifted(di, 0));
-      Tti::plane_features f = tti.point_features(FieldValues<float, 2>{{plane(0, di, 0), plane(1, di, 0)}});
-      tti.add_in_plane_features(f, shifted(di, 0));
-      const auto from_features = Columns::staged_of(tti, f);
-      for (int k = 0; k < Columns::staged; ++k) CHECK(from_plane[k] == from_features[k]);
-    }
-    auto staged = [&](int k, int di, int dj) { return Columns::staged_at(tti, shifted(di, dj))[k]; };
-    const Tti::accum_type direct = tti.plane_term(int_c<0>{}, plane, coeffs);
-    const Tti::accum_type by_columns = Columns::centre(tti, plane, staged, coeffs);
-    // D1x(D1y) against D1y(D1x): the same derivative up to rounding.
-    CHECK(by_columns.z == Approx(direct.z).epsilon(1e-5));
-    CHECK(by_columns.hp == Approx(direct.hp).epsilon(1e-5));
-    // It reads the columns: a wrong D1y column changes it.
-    auto off_by_one = [&](int k, int di, int dj) { return staged(k, di == 2 ? 1 : di, dj); };
-    CHECK(Columns::centre(tti, plane, off_by_one, coeffs).hp != by_columns.hp);
-    static_assert(Rows::staged == Columns::staged, "both forms stage D1 of p and q");
-  }
-}

@@ -225,39 +225,6 @@ TEST_CASE("st_reg_feat stages the features of every row beyond the tile once", "
   REQUIRE_THROWS_AS(make_strategy<TtiPhysics<float>>("st_reg_feat:32x2"), ConfigError);
 }
 
-// The same with the staged columns (SEIS_FEAT_STAGE=columns): the 2 * reach
-// columns left and right of the tile's rows, each cell once.
-TEST_CASE("st_reg_feat's column form stages the features of every column beyond the tile once", "[unit][math]") {
-  using Body = FeatureStreamingBody<TtiPhysics<float>, Kokkos::DefaultHostExecutionSpace, 32, true>;
-  constexpr int reach = Body::staged_reach;
-  struct Edge {
-    int x1, y1;
-  };
-  for (const auto& shape : {BlockShape{32, 8, 1}, BlockShape{32, 4, 1}, BlockShape{16, 16, 1}, BlockShape{4, 2, 1}}) {
-    const PlaneLayout L = Body::layout_for(shape);
-    for (const int nxv : {shape.dx, 5, 1})
-      for (const int nyv : {shape.dy, 3, 1}) {
-        if (nxv > shape.dx || nyv > shape.dy) continue;  // (an edge tile is at most the block)
-        CAPTURE(shape.dx, shape.dy, nxv, nyv);
-        const TileExtent ext(Edge{nxv, nyv}, L, TileOrigin{});
-        std::vector<int> times(std::size_t(L.plane_stride), 0);
-        for (int cy = 0; cy < shape.dy; ++cy)
-          for (int cx = 0; cx < shape.dx; ++cx) {
-            int x = 0, y = 0;
-            if (Body::Staging::staged_outside(ext, reach, true, shape.dx, cx, cy, x, y))
-              ++times[std::size_t(L.centre(x, y))];
-          }
-        int wrong = 0;
-        for (int row = -L.hy; row < nyv + L.hy; ++row)
-          for (int x = -L.hx; x < shape.dx + L.hx; ++x) {
-            const bool beyond = row >= 0 && row < nyv && ((x >= -reach && x < 0) || (x >= nxv && x < nxv + reach));
-            wrong += times[std::size_t(L.centre(x, row))] != (beyond ? 1 : 0);
-          }
-        REQUIRE(wrong == 0);
-      }
-  }
-}
-
 // Kokkos 4.6 gives a CUDA team of 256 threads 40936 B of level-0 scratch: a
 // ring of value planes plus staged-feature planes of the value planes' size
 // (9862742) needed 40960 B at 32x8 and the H100 refused st_reg_feat's best

@@ -10,21 +10,19 @@
 
 namespace seis::native::dev {
 
-template <class Op, bool StageColumns>
-int launch_feature_streaming_form(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
+template <class Op>
+int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   // Staged rows have a compile-time pitch (the Kokkos body's check_shape).
   if (s.dx > feature_max_dx) return error_invalid_shape;
-  // Staged features outside the tile come from its first 2 * reach rows, or
-  // columns from a team at least 2 * reach wide (the Kokkos body's check_shape).
-  if ((StageColumns ? s.dx : s.dy) < 2 * StagedFeatures<typename Op::stencil_type>::staged_reach)
-    return error_invalid_shape;
+  // Staged features outside the tile come from its first 2 * reach rows (the Kokkos body's check_shape).
+  if (s.dy < 2 * StagedFeatures<typename Op::stencil_type>::staged_reach) return error_invalid_shape;
   // SEIS_NATIVE_FEATURE_RING_OFFSET=bytes (a multiple of 4) moves the ring
   // from Kokkos' offset, for an A/B of the shared-memory placement.
   const char* offset = std::getenv("SEIS_NATIVE_FEATURE_RING_OFFSET");
   const long ring_offset_bytes = offset ? std::strtol(offset, nullptr, 10) : 0;
   if (ring_offset_bytes < 0 || ring_offset_bytes % 4 != 0) return error_invalid_shape;
-  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op, StageColumns>(box, s, std::size_t(ring_offset_bytes))
-                                 : plan_feature_streaming<Op, StageColumns>(box, s);
+  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op>(box, s, std::size_t(ring_offset_bytes))
+                                 : plan_feature_streaming<Op>(box, s);
   // A 1D grid of tiles, x fastest, as the Kokkos league (the TTI twin ran
   // 31 % slower than the Kokkos kernel with the same SASS and launch bounds;
   // the grid's shape is one of the launch's remaining differences).
@@ -35,18 +33,8 @@ int launch_feature_streaming_form(const StepArgs<Op>& a, const Box& box, const S
     launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
     launch.tiles.nty = launch.tiles.ntz = 1;
   }
-  return launch_kernel(feature_streaming_kernel<Op, CudaBackend, StageColumns>, launch, stream, a, plan.tiles,
-                       plan.layout, feature_ring_offset<Op, StageColumns>(plan));
-}
-
-template <class Op>
-int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
-  // SEIS_FEAT_STAGE=columns: the Kokkos body's A/B form (physics with staged features only).
-  if constexpr (StagedFeatures<typename Op::stencil_type>::staged > 0) {
-    const char* stage = std::getenv("SEIS_FEAT_STAGE");
-    if (stage && std::strcmp(stage, "columns") == 0) return launch_feature_streaming_form<Op, true>(a, box, s, stream);
-  }
-  return launch_feature_streaming_form<Op, false>(a, box, s, stream);
+  return launch_kernel(feature_streaming_kernel<Op, CudaBackend>, launch, stream, a, plan.tiles, plan.layout,
+                       feature_ring_offset<Op>(plan));
 }
 
 template int launch_feature_streaming<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);

@@ -30,12 +30,10 @@ namespace seis::native::dev {
 // The widest tile a staged row holds (the Kokkos body's MaxDX).
 inline constexpr int feature_max_dx = 32;
 
-// StageColumns: the Kokkos body's A/B form staging columns beyond the tile
-// (SEIS_FEAT_STAGE=columns).
-template <class Op, bool StageColumns = false>
+template <class Op>
 struct FeatureLayout {
   using Features = PlaneFeatures<typename Op::stencil_type>;
-  using Centre = StagedFeatures<typename Op::stencil_type, StageColumns>;
+  using Centre = StagedFeatures<typename Op::stencil_type>;
   static constexpr int E = Features::depth;
   // Planes z .. z+E and a spare, and more until the count divides the queue
   // length: compile-time slots in the unrolled z loop (the Kokkos body's).
@@ -46,7 +44,7 @@ struct FeatureLayout {
   static constexpr int S = Centre::staged;
   static PlaneLayout make(const Shape& s) { return Staging::layout(s.dx, s.dy); }
   static std::size_t bytes(const PlaneLayout& L) {
-    return L.bytes(P) + Staging::staged_floats(L, S, Centre::staged_reach, StageColumns) * sizeof(float);
+    return L.bytes(P) + Staging::staged_floats(L, S, Centre::staged_reach) * sizeof(float);
   }
 };
 
@@ -62,27 +60,27 @@ inline constexpr int feature_listed_halo_copies = 1;
 // for bank (at offset 0 the twin ran 24 % slower with identical SASS and
 // relative offsets, 2.3x the shared-load bank conflicts in ncu).
 // plan_feature_streaming_at places it `ring_offset_bytes` in, for an A/B.
-template <class Op, bool StageColumns = false>
+template <class Op>
 LaunchPlan plan_feature_streaming_at(const Box& box, const Shape& s, std::size_t ring_offset_bytes) {
-  using Layout = FeatureLayout<Op, StageColumns>;
+  using Layout = FeatureLayout<Op>;
   const PlaneLayout L = Layout::make(s);
   const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
   return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1, ring_offset_bytes + Layout::bytes(L)};
 }
-template <class Op, bool StageColumns = false>
+template <class Op>
 LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
-  return plan_feature_streaming_at<Op, StageColumns>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy));
+  return plan_feature_streaming_at<Op>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy));
 }
 // The kernel's ring_offset argument: the floats before the ring.
-template <class Op, bool StageColumns = false>
+template <class Op>
 int feature_ring_offset(const LaunchPlan& plan) {
-  return int((plan.shared - FeatureLayout<Op, StageColumns>::bytes(plan.layout)) / sizeof(float));
+  return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
 }
 
-template <class Op, class Backend, bool StageColumns = false>
+template <class Op, class Backend>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
-  using Layout = FeatureLayout<Op, StageColumns>;
+  using Layout = FeatureLayout<Op>;
   using Features = typename Layout::Features;
   using Centre = typename Layout::Centre;
   using Staging = typename Layout::Staging;
@@ -121,8 +119,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   RingIndex<P> ring_at(0);  // slot of the plane being updated
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
   // Staged slot u (0, 1) at value-plane offsets (the Kokkos body's).
-  float* const staged_ring = plane(P) + Staging::staged_origin(L, Centre::staged_reach, StageColumns);
-  const int staged_stride = Staging::staged_stride(L, Centre::staged_reach, StageColumns);
+  float* const staged_ring = plane(P) + Staging::staged_origin(L, Centre::staged_reach);
+  const int staged_stride = Staging::staged_stride(L, Centre::staged_reach);
   auto staged_plane = [&](int u) { return staged_ring + u * staged_stride; };
   const long long tile_first = point_index(a.grid, o.x, o.y, zb);
   const long long window_first = tile_first - L.hx - (long long)L.hy * sy;
@@ -145,12 +143,10 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   auto put_staged_of = [&](float* to, const auto& features) {
     if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_of(op, features));
   };
-  // The staged cell (out_x, out_y) outside the tile whose features this
-  // thread stages, or -1.
-  int out_x, out_y;
-  const bool stages_row =
-      S > 0 && Staging::staged_outside(ext, Centre::staged_reach, StageColumns, L.dx, cx, cy, out_x, out_y);
-  const int row_cell = stages_row ? L.centre(out_x, out_y) : -1;
+  // The staged cell outside the tile whose features this thread stages, or -1.
+  int row;
+  const bool stages_row = S > 0 && Staging::staged_row(ext, Centre::staged_reach, cx, cy, row);
+  const int row_cell = stages_row ? L.centre(cx, row) : -1;
   // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
   // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
   // into shared memory (whole windows), the halo of zb+E on its way.
@@ -177,7 +173,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   if (stages_row) {
     const Pointers at(a, tile_first);
     PlaneWindow<float, F> window{};
-    for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + out_x + out_y * sy;
+    for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + cx + row * sy;
     window.row_stride = sy;
     put_staged(staged_plane(0) + row_cell, window);
   }

@@ -39,20 +39,12 @@ struct InterleavedStaging {
   // `reach` beyond (TTI at 32x8: 2 x 3840 B, so the kernel stays within
   // Kokkos' 40936 B of team scratch for 256 threads). A point's staged cell
   // lies at its value-plane offset (L.centre) from staged_origin.
-  // Columns (the physics reads its staged values along x, StagedFeatures'
-  // AlongX): only the tile's rows, each its whole staged row (the pitch
-  // holds H >= reach cells left and right).
-  static std::size_t staged_floats(const PlaneLayout& L, int S, int reach, bool columns = false) {
-    return S > 0 ? 2 * std::size_t(columns ? L.dy : L.dy + 2 * reach) * std::size_t(L.w) : 0;
+  static std::size_t staged_floats(const PlaneLayout& L, int S, int reach) {
+    return S > 0 ? 2 * std::size_t(L.dy + 2 * reach) * std::size_t(L.w) : 0;
   }
-  static SEIS_INLINE int staged_stride(const PlaneLayout& L, int reach, bool columns = false) {
-    return (columns ? L.dy : L.dy + 2 * reach) * L.w;
-  }
-  // Minus the value-plane offset of the staged plane's first cell: (0,
-  // -reach), or for columns (-hx, 0).
-  static SEIS_INLINE int staged_origin(const PlaneLayout& L, int reach, bool columns = false) {
-    return columns ? -L.centre(-L.hx, 0) : -L.centre(0, -reach);
-  }
+  static SEIS_INLINE int staged_stride(const PlaneLayout& L, int reach) { return (L.dy + 2 * reach) * L.w; }
+  // Minus the value-plane offset of the staged plane's first cell (0, -reach).
+  static SEIS_INLINE int staged_origin(const PlaneLayout& L, int reach) { return -L.centre(0, -reach); }
   // The rows of staged values outside the tile (`reach` above and below,
   // the tile's columns) are staged by the threads of its first 2 * reach
   // rows, one cell each, so that a thread keeps one offset (a halo plan's
@@ -61,24 +53,6 @@ struct InterleavedStaging {
   static SEIS_INLINE bool staged_row(const TileExtent& ext, int reach, int cx, int cy, int& row) {
     if (cx >= ext.nxv || cy >= 2 * reach) return false;
     row = cy < reach ? cy - reach : ext.nyv + cy - reach;
-    return true;
-  }
-  // The cell (x, y) outside the tile whose staged values the thread (cx, cy)
-  // of a team dx wide stages, or false: rows as staged_row, or columns
-  // (`reach` left and right of the tile's rows), dealt out to the team's
-  // first 2 * reach * rows threads, a row's 2 * reach cells on neighbouring
-  // threads. Columns need teams at least 2 * reach wide.
-  static SEIS_INLINE bool staged_outside(const TileExtent& ext, int reach, bool columns, int dx, int cx, int cy,
-                                         int& x, int& y) {
-    if (!columns) {
-      x = cx;
-      return staged_row(ext, reach, cx, cy, y);
-    }
-    const int t = cx + cy * dx;
-    if (t >= 2 * reach * ext.nyv) return false;
-    y = t / (2 * reach);
-    const int c = t - y * 2 * reach;
-    x = c < reach ? c - reach : ext.nxv + c - reach;
     return true;
   }
   // A tile's halo ring (seis/halo_copy_plan.hpp) in copies of halo_vec

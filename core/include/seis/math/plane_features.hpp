@@ -60,10 +60,7 @@ namespace seis {
 
 // The staged-features part of the adapter: none (staged == 0, the centre
 // plane through plane_term) unless the physics declares staged_features.
-// AlongX (an A/B of issue 10, SEIS_FEAT_STAGE=columns): the centre term
-// reads the staged values along x, staged(k, di, 0), so that a strategy
-// stages columns beyond its tile instead of rows.
-template <class Physics, bool AlongX = false, class = void>
+template <class Physics, class = void>
 struct StagedFeatures {
   static constexpr int staged = 0, staged_reach = 0;
   template <class Plane, class Staged>
@@ -74,22 +71,22 @@ struct StagedFeatures {
   }
 };
 
-template <class Physics, bool AlongX>
-struct StagedFeatures<Physics, AlongX, std::void_t<decltype(Physics::staged_features)>> {
+template <class Physics>
+struct StagedFeatures<Physics, std::void_t<decltype(Physics::staged_features)>> {
   static constexpr int staged = Physics::staged_features, staged_reach = Physics::staged_reach;
   using staged_type = typename Physics::staged_values;
   SEIS_FORCEINLINE static staged_type staged_of(const Physics& physics, const typename Physics::plane_features& f) {
-    return physics.template staged<AlongX>(f);
+    return physics.staged(f);
   }
   template <class Plane>
   SEIS_FORCEINLINE static staged_type staged_at(const Physics& physics, const Plane& plane) {
-    return physics.template staged_at<AlongX>(plane);
+    return physics.staged_at(plane);
   }
   template <class Plane, class Staged>
   SEIS_FORCEINLINE static typename Physics::accum_type centre(const Physics& physics, const Plane& plane,
                                                               const Staged& staged,
                                                               const typename Physics::point_coeffs& coeffs) {
-    return physics.template centre_term<AlongX>(plane, staged, coeffs);
+    return physics.centre_term(plane, staged, coeffs);
   }
 };
 

@@ -128,20 +128,15 @@ class TtiStencil {
   // the plane; a strategy that stages a plane's features reads it from
   // there (seis/math/plane_features.hpp, staged features): 4 reads a field
   // instead of 16.
-  // AlongX (SEIS_FEAT_STAGE=columns, an A/B of issue 10): the mixed term as
-  // D1x of D1y instead, staged(f, di, 0) giving D1y at di in [-2, 2], dj = 0:
-  // a tile 32 wide and 8 tall stages 32 cells beyond it (2 columns left and
-  // right) instead of 128 (2 rows above and below). Rounds differently from
-  // plane_term(0) (same derivative, other nesting).
-  template <bool AlongX = false, class Plane, class Staged>
-  SEIS_FORCEINLINE accum_type centre_term(const Plane& plane, const Staged& staged, const point_coeffs& n) const {
+  template <class Plane, class StagedDx>
+  SEIS_FORCEINLINE accum_type centre_term(const Plane& plane, const StagedDx& dx, const point_coeffs& n) const {
     // The derivatives of s = p + q as those of p plus those of q (the
     // operators are linear): 4 adds a point instead of one per neighbour
     // (33), for every strategy.
-    const InPlane dp = in_plane<AlongX>([&](int di, int dj) { return plane(p_field, di, dj); },
-                                        [&](int di, int dj) { return staged(p_field, di, dj); });
-    const InPlane dq = in_plane<AlongX>([&](int di, int dj) { return plane(q_field, di, dj); },
-                                        [&](int di, int dj) { return staged(q_field, di, dj); });
+    const InPlane dp = in_plane([&](int di, int dj) { return plane(p_field, di, dj); },
+                                [&](int di, int dj) { return dx(p_field, di, dj); });
+    const InPlane dq = in_plane([&](int di, int dj) { return plane(q_field, di, dj); },
+                                [&](int di, int dj) { return dx(q_field, di, dj); });
     const InPlane ds{dp.xx + dq.xx, dp.yy + dq.yy, dp.zz + dq.zz, dp.xy + dq.xy};
     const Scalar ls = ds.xx + ds.yy + ds.zz;
     const Scalar hs = n.xx * ds.xx + n.yy * ds.yy + n.zz * ds.zz + n.xy2 * ds.xy;
@@ -193,27 +188,20 @@ class TtiStencil {
   // and D1x q, which a plane's features hold, in the rows dj = +-1, +-2.
   static constexpr int staged_features = 2;  // D1x p, D1x q, by field
   static constexpr int staged_reach = 2;
-  // AlongX: D1y p, D1y q instead, read in the columns di = +-1, +-2.
   using staged_values = FieldValues<Scalar, staged_features>;
-  template <bool AlongX = false>
   SEIS_FORCEINLINE staged_values staged(const plane_features& f) const {
     staged_values s;
-    s[p_field] = AlongX ? f.dyp : f.dxp;
-    s[q_field] = AlongX ? f.dyq : f.dxq;
+    s[p_field] = f.dxp;
+    s[q_field] = f.dxq;
     return s;
   }
-  // The same at a point whose features no one computes (a row or column
-  // outside the tile), from its plane: the arithmetic of add_in_plane_features.
-  template <bool AlongX = false, class Plane>
+  // The same at a point whose features no one computes (a row outside the
+  // tile), from its plane: the arithmetic of add_in_plane_features.
+  template <class Plane>
   SEIS_FORCEINLINE staged_values staged_at(const Plane& plane) const {
     staged_values s;
-    for (int f = 0; f < staged_features; ++f) {
-      auto values = [&](int di, int dj) { return plane(f, di, dj); };
-      if constexpr (AlongX)
-        s[f] = d1(values, d1y_, 0, 1);
-      else
-        s[f] = d1(values, d1x_, 1, 0);
-    }
+    s[p_field] = d1([&](int di, int dj) { return plane(p_field, di, dj); }, d1x_, 1, 0);
+    s[q_field] = d1([&](int di, int dj) { return plane(q_field, di, dj); }, d1x_, 1, 0);
     return s;
   }
 
@@ -254,9 +242,8 @@ class TtiStencil {
     Scalar xx, yy, zz, xy;
   };
 
-  // dx(di, dj): D1x f at (di, dj), for the mixed term D1y(D1x f); AlongX:
-  // D1y f, for D1x(D1y f).
-  template <bool AlongX, class Value, class Dx>
+  // dx(di, dj): D1x f at (di, dj), for the mixed term D1y(D1x f).
+  template <class Value, class Dx>
   SEIS_FORCEINLINE InPlane in_plane(const Value& f, const Dx& dx) const {
     InPlane d;
     const Scalar f00 = f(0, 0);
@@ -267,10 +254,7 @@ class TtiStencil {
       d.xx += cx_[m] * (f(m, 0) + f(-m, 0));
       d.yy += cy_[m] * (f(0, m) + f(0, -m));
     });
-    if constexpr (AlongX)
-      d.xy = d1(dx, d1x_, 1, 0);
-    else
-      d.xy = d1(dx, d1y_, 0, 1);
+    d.xy = d1(dx, d1y_, 0, 1);
     return d;
   }
 

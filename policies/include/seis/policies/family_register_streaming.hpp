@@ -8,9 +8,6 @@
 #include "seis/policies/st_reg_vec.hpp"
 #include "seis/policies/strategy_factories.hpp"
 
-#include <cstdlib>
-#include <string>
-
 namespace seis {
 
 template <class Physics, class Exec>
@@ -18,15 +15,7 @@ StrategyPtr<Physics> make_register_streaming(const std::string& name, const Bloc
   if (name == "st_reg_shift") return std::make_unique<StRegShift<Physics, Exec>>(name, s);
   if (name == "st_reg_fixed") return std::make_unique<StRegFixed<Physics, Exec>>(name, s);
   if (name == "st_reg_vec") return std::make_unique<StRegVec<Physics, Exec>>(name, s);
-  if (name == "st_reg_feat") {
-    // SEIS_FEAT_STAGE=columns: the A/B form staging columns beyond the tile
-    // (physics with staged features only).
-    if constexpr (StagedFeatures<Physics>::staged > 0) {
-      const char* stage = std::getenv("SEIS_FEAT_STAGE");
-      if (stage && std::string(stage) == "columns") return std::make_unique<StRegFeatColumns<Physics, Exec>>(name, s);
-    }
-    return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
-  }
+  if (name == "st_reg_feat") return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
   return nullptr;
 }
 

@@ -45,7 +45,20 @@
 // halo copied two planes ahead into the ring's free plane (TTI: 5 planes,
 // 4 in use), the barrier waiting for the older cp.async group only, ran
 // 13.74 against 13.69 (twin 14.01 against 14.04): the barrier stall is
-// not the halo's latency. Both removed.
+// not the halo's latency. Both removed. Session 11 (900^3, A/B in one
+// binary, 5 rounds): the staged features beyond the tile as 2 columns left
+// and right of its rows (D1y, the centre's mixed term as D1x(D1y); 32
+// cells at 32x8, one warp) instead of 2 rows above and below (128 cells, 4
+// warps): 334.0 instructions a point against 341.9-342.1, issue slots
+// 55.4-55.5 % busy against 56.3-56.9, time 0.998-0.999 of the rows' at @300
+// and 0.997-1.003 at @128, within the rounds' spread (twin 0.995-1.003):
+// not issue-bound. Per issued instruction a warp waits 1.64 cycles at the
+// barrier, 1.48 on global loads (long scoreboard), 1.31 on fixed latency
+// (wait), 0.28 for instructions; 0.92 of ~4 warps a scheduler eligible
+// (16 warps an SM: registers). Carrying the centre's near in-plane sums
+// (D2x, D2y within 2) in the features from the neighbours the D1 read (16
+// fewer scratch loads a point): spills at 128 registers (70 M local loads
+// a step), 15-18 % slower. Both removed.
 
 #include "seis/halo_copy_plan.hpp"
 #include "seis/math/interleaved_layout.hpp"
@@ -59,15 +72,11 @@
 
 namespace seis {
 
-// StageColumns (an A/B of issue 10, SEIS_FEAT_STAGE=columns): the centre's
-// staged features are read along x (StagedFeatures' AlongX), so the cells
-// beyond the tile are 2 * reach columns of its rows (TTI at 32x8: 32 cells,
-// one warp) instead of 2 * reach rows of its columns (128 cells, 4 warps).
-template <class Physics, class Exec, int MaxDX = 32, bool StageColumns = false>
+template <class Physics, class Exec, int MaxDX = 32>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
   using Features = PlaneFeatures<Physics>;
-  using Centre = StagedFeatures<Physics, StageColumns>;
+  using Centre = StagedFeatures<Physics>;
   using features_type = typename Features::features_type;
   static constexpr int E = Features::depth;  // plane z+E completes its features from scratch
   // Scratch ring: planes z .. z+E and a spare, and more (TTI: 5, not 4)
@@ -114,21 +123,16 @@ struct FeatureStreamingBody
   static PlaneLayout layout_for(const BlockShape& s) { return Staging::layout(s.dx, s.dy); }
   static std::size_t scratch_bytes(const BlockShape& s) {
     const PlaneLayout L = layout_for(s);
-    return L.bytes(P, sizeof(scalar_type)) +
-           Staging::staged_floats(L, S, staged_reach, StageColumns) * sizeof(scalar_type);
+    return L.bytes(P, sizeof(scalar_type)) + Staging::staged_floats(L, S, staged_reach) * sizeof(scalar_type);
   }
   static void check_shape(const BlockShape& s, const std::string& what) {
     if (s.dx > MaxDX)
       throw ConfigError(what + ": st_reg_feat stages rows of at most " + std::to_string(MaxDX) +
                         " points (a compile-time pitch); use a block at most that wide");
-    if (S > 0 && !StageColumns && s.dy < 2 * staged_reach)
+    if (S > 0 && s.dy < 2 * staged_reach)
       throw ConfigError(what + ": st_reg_feat stages this physics' features " + std::to_string(staged_reach) +
                         " rows beyond the tile with its first " + std::to_string(2 * staged_reach) +
                         " rows of threads; use a block at least that tall");
-    if (S > 0 && StageColumns && s.dx < 2 * staged_reach)
-      throw ConfigError(what + ": st_reg_feat stages this physics' features " + std::to_string(staged_reach) +
-                        " columns beyond the tile; use a block at least " + std::to_string(2 * staged_reach) +
-                        " wide");
   }
 
   template <class Team>
@@ -147,8 +151,8 @@ struct FeatureStreamingBody
     auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
     // Staged slot u (0, 1) at value-plane offsets (inside the scratch: the
     // origin lies before the staged ring, in the value ring).
-    scalar_type* const staged_ring = plane(P) + Staging::staged_origin(layout, staged_reach, StageColumns);
-    const int staged_stride = Staging::staged_stride(layout, staged_reach, StageColumns);
+    scalar_type* const staged_ring = plane(P) + Staging::staged_origin(layout, staged_reach);
+    const int staged_stride = Staging::staged_stride(layout, staged_reach);
     auto staged_plane = [&](int u) { return staged_ring + u * staged_stride; };
     const index_t tile_first = data.grid.index(o.x, o.y, zb);
     const index_t window_first = tile_first - layout.hx - index_t(layout.hy) * sy;
@@ -158,10 +162,6 @@ struct FeatureStreamingBody
     int column[CPT];  // the point's offset from the tile's first point in a plane
     int staged[CPT];  // and in a staged plane
     int row_cell[CPT];  // the staged cell outside the tile whose features it stages, or -1
-    // That cell (x, y) of the tile's plane, or false.
-    auto outside = [&](int cx, int cy, int& x, int& y) {
-      return S > 0 && Staging::staged_outside(ext, staged_reach, StageColumns, layout.dx, cx, cy, x, y);
-    };
 
     // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
     // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
@@ -169,8 +169,8 @@ struct FeatureStreamingBody
     points.for_each_column([&](int cx, int cy, auto slot) {
       column[slot] = cx + cy * sy;
       staged[slot] = layout.centre(cx, cy);
-      int x, y;
-      row_cell[slot] = outside(cx, cy, x, y) ? layout.centre(x, y) : -1;
+      int row;
+      row_cell[slot] = S > 0 && Staging::staged_row(ext, staged_reach, cx, cy, row) ? layout.centre(cx, row) : -1;
       if (!ext.owns(cx, cy)) return;
       static_for<-R, R + 1>([&](auto dz) {
         constexpr int DZ = decltype(dz)::value;
@@ -193,11 +193,11 @@ struct FeatureStreamingBody
     // The staged features of plane zb outside the tile, from global memory
     // (after the features: fewer registers live).
     points.for_each_column([&](int cx, int cy, auto slot) {
-      int x, y;
-      if (S > 0 && row_cell[slot] >= 0 && outside(cx, cy, x, y)) {
+      int row;
+      if (S > 0 && row_cell[slot] >= 0 && Staging::staged_row(ext, staged_reach, cx, cy, row)) {
         const PlanePointers<Physics, Exec> at(data, tile_first);
         PlaneWindow<scalar_type, F> window{};
-        for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + x + y * sy;
+        for (int k = 0; k < F; ++k) window.base[k] = at.cur[k] + cx + row * sy;
         window.row_stride = sy;
         put_staged(staged_plane(0) + row_cell[slot], physics, window);
       }

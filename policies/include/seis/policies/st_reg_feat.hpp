@@ -7,7 +7,4 @@
 namespace seis {
 template <class Physics, class Exec>
 using StRegFeat = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec>>;
-// The form staging columns beyond the tile (an A/B of issue 10, SEIS_FEAT_STAGE=columns).
-template <class Physics, class Exec>
-using StRegFeatColumns = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, true>>;
 }  // namespace seis
