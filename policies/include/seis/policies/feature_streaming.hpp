@@ -45,7 +45,20 @@
 // halo copied two planes ahead into the ring's free plane (TTI: 5 planes,
 // 4 in use), the barrier waiting for the older cp.async group only, ran
 // 13.74 against 13.69 (twin 14.01 against 14.04): the barrier stall is
-// not the halo's latency. Both removed.
+// not the halo's latency. Both removed. Session 11 (900^3, A/B in one
+// binary, 5 rounds): the staged features beyond the tile as 2 columns left
+// and right of its rows (D1y, the centre's mixed term as D1x(D1y); 32
+// cells at 32x8, one warp) instead of 2 rows above and below (128 cells, 4
+// warps): 334.0 instructions a point against 341.9-342.1, issue slots
+// 55.4-55.5 % busy against 56.3-56.9, time 0.998-0.999 of the rows' at @300
+// and 0.997-1.003 at @128, within the rounds' spread (twin 0.995-1.003):
+// not issue-bound. Per issued instruction a warp waits 1.64 cycles at the
+// barrier, 1.48 on global loads (long scoreboard), 1.31 on fixed latency
+// (wait), 0.28 for instructions; 0.92 of ~4 warps a scheduler eligible
+// (16 warps an SM: registers). Carrying the centre's near in-plane sums
+// (D2x, D2y within 2) in the features from the neighbours the D1 read (16
+// fewer scratch loads a point): spills at 128 registers (70 M local loads
+// a step), 15-18 % slower. Both removed.
 
 #include "seis/halo_copy_plan.hpp"
 #include "seis/math/interleaved_layout.hpp"
