@@ -920,6 +920,41 @@ class Cpml {
       return {int(first), int(step), pml.b_[A](g), pml.a_[A](g)};
     }
 
+    // A column's walk (walk, walk_lanes) from (x, y, z) at plane w0 of its
+    // slab: its planes [w0, w1); the distances between p's neighbours along
+    // W and the across axis, and between psi's along the across axis and
+    // along W, in 32 bits (K + 1 planes fit, the constructor checks: fewer
+    // registers and no 64-bit add chains); pointers to p, p+ (p- until
+    // written) and V at the plane at hand (next_plane moves them on); the
+    // memory variables of x (DX) and the across axis (DA), and the index of
+    // psi_W and xi_W there.
+    struct ColumnWalk {
+      int w0 = 0, w1 = 0, sw = 0, sa = 0, na = 0, nw = 0, iw = 0;
+      const Scalar* p = nullptr;
+      Scalar* next = nullptr;
+      const Scalar* V = nullptr;
+      Memory mx, ma;
+      KOKKOS_FORCEINLINE_FUNCTION void next_plane() { p += sw, next += sw, V += sw; }
+    };
+    template <bool DX, bool DA>
+    KOKKOS_FORCEINLINE_FUNCTION ColumnWalk column_walk(const UpdatePart& s, int x, int across) const {
+      const CpmlAuxLayout& l = pml.layout_;
+      ColumnWalk c;
+      c.w0 = W == 2 ? s.slab.z0 : s.slab.y0, c.w1 = W == 2 ? s.slab.z1 : s.slab.y1;
+      const int y = W == 1 ? c.w0 : across, z = W == 2 ? c.w0 : across;
+      const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
+      c.sw = W == 2 ? sz : sy, c.sa = W == 2 ? sy : sz;
+      c.na = int(l.template stride<Across>()), c.nw = int(l.template stride<W>());
+      const index_t start = d.grid.index(x, y, z);
+      c.p = d.cur[Update::field] + start;
+      c.next = d.next[Update::field] + start;
+      c.V = d.model[Update::model] + start;
+      if constexpr (DX) c.mx = memory<0>(x, y, z);
+      if constexpr (DA) c.ma = memory<Across>(x, y, z);
+      c.iw = int(l.template index<W>(x, y, z));
+      return c;
+    }
+
     // Whether x and the across axis are damped is fixed per column: each
     // combination walks its own copy of the loop, with no per-plane tests
     // and no memory-variable pointers it does not need (most columns are
@@ -972,37 +1007,18 @@ class Cpml {
     template <bool DX, bool DA>
     KOKKOS_INLINE_FUNCTION void walk(const UpdatePart& s, int x, int across) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const int w0 = W == 2 ? s.slab.z0 : s.slab.y0, w1 = W == 2 ? s.slab.z1 : s.slab.y1;
-      const int y = W == 1 ? w0 : across, z = W == 2 ? w0 : across;
-      // Offsets from the column's pointers in 32 bits (K + 1 planes fit, the
-      // constructor checks): fewer registers and no 64-bit add chains.
-      const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
-      const int sw = W == 2 ? sz : sy, sa = W == 2 ? sy : sz;
-      const index_t start = d.grid.index(x, y, z);
-      const Scalar* p = d.cur[Update::field] + start;
-      Scalar* next = d.next[Update::field] + start;
-      const Scalar* V = d.model[Update::model] + start;
-
-      Memory mx, ma;
-      if constexpr (DX) mx = memory<0>(x, y, z);
-      if constexpr (DA) ma = memory<Across>(x, y, z);
-      const int na = int(l.template stride<Across>());  // psi neighbours along the across axis
+      ColumnWalk c = column_walk<DX, DA>(s, x, across);
 
       Scalar col[2 * K + 1];  // p at w-K..w+K
-      for (int m = 0; m < 2 * K; ++m) col[m] = p[(m - K) * sw];
+      for (int m = 0; m < 2 * K; ++m) col[m] = c.p[(m - K) * c.sw];
       Scalar pw[5] = {0, 0, 0, 0, 0};  // new psi_W at w-2..w+2
-      // Index of plane w's psi_W and xi_W (set apart from its declaration:
-      // so nvcc 13 allocates registers as it did, SASS text-identical).
-      int iw = 0;
-      const int nw = int(l.template stride<W>());
-      iw = int(l.template index<W>(x, y, z));
       for (int m = 0; m < 4; ++m)
-        pw[m] = psi_w(s, w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[K - 4 + m],
-                      col[K - 3 + m], col[K - 1 + m], col[K + m]);
+        pw[m] = psi_w(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, pml.psi_[W].data()[c.iw + (m - 2) * c.nw],
+                      col[K - 4 + m], col[K - 3 + m], col[K - 1 + m], col[K + m]);
       // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
       // the column's thread alone writes them, and their DRAM latency
       // otherwise stalls every plane.
-      Scalar psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw], xi_w_ahead = pml.xi_[W].data()[iw];
+      Scalar psi_w_ahead = pml.psi_[W].data()[c.iw + 2 * c.nw], xi_w_ahead = pml.xi_[W].data()[c.iw];
 
       // psi_x (x +-1, +-2) and xi_x of an x-damped column, also a plane ahead.
       Scalar sx_ahead[4] = {0, 0, 0, 0}, xi_x_ahead = 0;
@@ -1010,35 +1026,35 @@ class Cpml {
         const Scalar* q = pml.psi_[0].data() + at;
         s[0] = q[-2], s[1] = q[-1], s[2] = q[1], s[3] = q[2], xi = pml.xi_[0].data()[at];
       };
-      if constexpr (DX) load_x(mx.at, sx_ahead, xi_x_ahead);
+      if constexpr (DX) load_x(c.mx.at, sx_ahead, xi_x_ahead);
 
-      Scalar top = p[K * sw], prev = *next, v = *V;  // plane w0's streamed values
-      for (int w = w0; w < w1; ++w) {
+      Scalar top = c.p[K * c.sw], prev = *c.next, v = *c.V;  // plane w0's streamed values
+      for (int w = c.w0; w < c.w1; ++w) {
         col[2 * K] = top;
         const Scalar p_prev = prev, vel = v;
         // The next plane's; the last plane loads its own again (unused),
         // which costs less than a test around the loads.
-        const int ahead = w + 1 < w1 ? sw : 0;
-        top = p[K * sw + ahead], prev = next[ahead], v = V[ahead];
+        const int ahead = w + 1 < c.w1 ? c.sw : 0;
+        top = c.p[K * c.sw + ahead], prev = c.next[ahead], v = c.V[ahead];
         Scalar xp[R], xm[R], ap[R], am[R];
         for (int m = 1; m <= R; ++m)
-          xp[m - 1] = p[m], xm[m - 1] = p[-m], ap[m - 1] = p[m * sa], am[m - 1] = p[-m * sa];
+          xp[m - 1] = c.p[m], xm[m - 1] = c.p[-m], ap[m - 1] = c.p[m * c.sa], am[m - 1] = c.p[-m * c.sa];
         Scalar sx[4] = {0, 0, 0, 0}, sa4[4] = {0, 0, 0, 0}, xi_x = 0, xi_a = 0, xi_w = 0;
         if constexpr (DX) {
           for (int m = 0; m < 4; ++m) sx[m] = sx_ahead[m];
           xi_x = xi_x_ahead;
-          load_x(mx.at + (w + 1 < w1 ? mx.step : 0), sx_ahead, xi_x_ahead);
+          load_x(c.mx.at + (w + 1 < c.w1 ? c.mx.step : 0), sx_ahead, xi_x_ahead);
         }
         if constexpr (DA) {
-          const Scalar* q = pml.psi_[Across].data() + ma.at;
-          sa4[0] = q[-2 * na], sa4[1] = q[-na], sa4[2] = q[na], sa4[3] = q[2 * na];
-          xi_a = pml.xi_[Across].data()[ma.at];
+          const Scalar* q = pml.psi_[Across].data() + c.ma.at;
+          sa4[0] = q[-2 * c.na], sa4[1] = q[-c.na], sa4[2] = q[c.na], sa4[3] = q[2 * c.na];
+          xi_a = pml.xi_[Across].data()[c.ma.at];
         }
         const Scalar psi_old = psi_w_ahead;
         xi_w = xi_w_ahead;
-        const int ahead_w = w + 1 < w1 ? nw : 0;  // the last plane loads its own again (unused)
-        psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[iw + ahead_w];
-        pw[4] = psi_w(s, w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
+        const int ahead_w = w + 1 < c.w1 ? c.nw : 0;  // the last plane loads its own again (unused)
+        psi_w_ahead = pml.psi_[W].data()[c.iw + 2 * c.nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[c.iw + ahead_w];
+        pw[4] = psi_w(s, w + 2, c.iw + 2 * c.nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
         Scalar lap = 0, extra = 0;
         static_for<0, 3>([&](auto axis) {
@@ -1059,18 +1075,18 @@ class Cpml {
             const int g = l.template global<W>(w);
             damp(wt.d1[A], pml.b_[A](g), pml.a_[A](g), d2, pw[0], pw[1], pw[3], pw[4], xi_w, extra);
           } else if constexpr (A == 0) {
-            if constexpr (DX) damp(wt.d1[A], mx.b, mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
+            if constexpr (DX) damp(wt.d1[A], c.mx.b, c.mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
           } else {
-            if constexpr (DA) damp(wt.d1[A], ma.b, ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
+            if constexpr (DA) damp(wt.d1[A], c.ma.b, c.ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
           }
         });
-        *next = Scalar(2) * col[K] - p_prev + vel * (lap + extra);
-        if constexpr (DX) pml.xi_[0].data()[mx.at] = xi_x, mx.at += mx.step;
-        if constexpr (DA) pml.xi_[Across].data()[ma.at] = xi_a, ma.at += ma.step;
-        pml.xi_[W].data()[iw] = xi_w, iw += nw;
+        *c.next = Scalar(2) * col[K] - p_prev + vel * (lap + extra);
+        if constexpr (DX) pml.xi_[0].data()[c.mx.at] = xi_x, c.mx.at += c.mx.step;
+        if constexpr (DA) pml.xi_[Across].data()[c.ma.at] = xi_a, c.ma.at += c.ma.step;
+        pml.xi_[W].data()[c.iw] = xi_w, c.iw += c.nw;
         for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
-        p += sw, next += sw, V += sw;
+        c.next_plane();
       }
     }
 
@@ -1097,38 +1113,24 @@ class Cpml {
     template <bool DX, bool DA>
     KOKKOS_INLINE_FUNCTION void walk_lanes(const UpdatePart& s, int x, int across) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const int w0 = W == 2 ? s.slab.z0 : s.slab.y0, w1 = W == 2 ? s.slab.z1 : s.slab.y1;
-      const int y = W == 1 ? w0 : across, z = W == 2 ? w0 : across;
-      const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
-      const int sw = W == 2 ? sz : sy, sa = W == 2 ? sy : sz;
-      const index_t start = d.grid.index(x, y, z);
-      const Scalar* p = d.cur[Update::field] + start;
-      Scalar* next = d.next[Update::field] + start;
-      const Scalar* V = d.model[Update::model] + start;
+      ColumnWalk c = column_walk<DX, DA>(s, x, across);
 
       // x-damped lanes: psi_x and xi_x at consecutive indices from mx.at,
       // each lane its own b and a.
-      Memory mx, ma;
       Scalar bx[Vec] = {}, ax[Vec] = {};
-      if constexpr (DX) {
-        mx = memory<0>(x, y, z);
+      if constexpr (DX)
         for (int k = 0; k < Vec; ++k) {
           const int g = l.template global<0>(x + k);
           bx[k] = pml.b_[0](g), ax[k] = pml.a_[0](g);
         }
-      }
-      if constexpr (DA) ma = memory<Across>(x, y, z);
-      const int na = int(l.template stride<Across>());
 
       Lanes col[2 * K + 1];  // p at w-K..w+K
-      for (int m = 0; m < 2 * K; ++m) col[m] = load(p + (m - K) * sw);
+      for (int m = 0; m < 2 * K; ++m) col[m] = load(c.p + (m - K) * c.sw);
       Lanes pw[5] = {};  // new psi_W at w-2..w+2
-      const int nw = int(l.template stride<W>());
-      int iw = int(l.template index<W>(x, y, z));
       for (int m = 0; m < 4; ++m)
-        pw[m] = psi_w_lanes(s, w0 - 2 + m, iw + (m - 2) * nw, load(pml.psi_[W].data() + iw + (m - 2) * nw),
+        pw[m] = psi_w_lanes(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, load(pml.psi_[W].data() + c.iw + (m - 2) * c.nw),
                             col[K - 4 + m], col[K - 3 + m], col[K - 1 + m], col[K + m]);
-      Lanes psi_w_ahead = load(pml.psi_[W].data() + iw + 2 * nw), xi_w_ahead = load(pml.xi_[W].data() + iw);
+      Lanes psi_w_ahead = load(pml.psi_[W].data() + c.iw + 2 * c.nw), xi_w_ahead = load(pml.xi_[W].data() + c.iw);
 
       // psi_x at x-2 .. x+Vec+1 and xi_x of the lanes, a plane ahead.
       Scalar sx_ahead[Vec + 4] = {}, xi_x_ahead[Vec] = {};
@@ -1137,20 +1139,20 @@ class Cpml {
         for (int k = 0; k < Vec + 4; ++k) sx[k] = q[k - 2];
         for (int k = 0; k < Vec; ++k) xi[k] = pml.xi_[0].data()[at + k];
       };
-      if constexpr (DX) load_x(mx.at, sx_ahead, xi_x_ahead);
+      if constexpr (DX) load_x(c.mx.at, sx_ahead, xi_x_ahead);
 
       // p along x: the vectors from x - XN Vec to x + (XN + 1) Vec - 1, the
       // middle one col[K].
       constexpr int XN = (R + Vec - 1) / Vec;
-      Lanes top = load(p + K * sw), prev = load(next), v = load(V);
-      for (int w = w0; w < w1; ++w) {
+      Lanes top = load(c.p + K * c.sw), prev = load(c.next), v = load(c.V);
+      for (int w = c.w0; w < c.w1; ++w) {
         col[2 * K] = top;
         const Lanes p_prev = prev, vel = v;
-        const int ahead = w + 1 < w1 ? sw : 0;
-        top = load(p + K * sw + ahead), prev = load(next + ahead), v = load(V + ahead);
+        const int ahead = w + 1 < c.w1 ? c.sw : 0;
+        top = load(c.p + K * c.sw + ahead), prev = load(c.next + ahead), v = load(c.V + ahead);
         Lanes xs[2 * XN + 1], ap[R], am[R];
-        for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = n == XN ? col[K] : load(p + (n - XN) * Vec);
-        for (int m = 1; m <= R; ++m) ap[m - 1] = load(p + m * sa), am[m - 1] = load(p - m * sa);
+        for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = n == XN ? col[K] : load(c.p + (n - XN) * Vec);
+        for (int m = 1; m <= R; ++m) ap[m - 1] = load(c.p + m * c.sa), am[m - 1] = load(c.p - m * c.sa);
         const auto px = [&](int k, int m) {  // p at x + k + m
           const int o = XN * Vec + k + m;
           return xs[o / Vec].v[o % Vec];
@@ -1159,19 +1161,20 @@ class Cpml {
         if constexpr (DX) {
           for (int k = 0; k < Vec + 4; ++k) sx[k] = sx_ahead[k];
           for (int k = 0; k < Vec; ++k) xi_x[k] = xi_x_ahead[k];
-          load_x(mx.at + (w + 1 < w1 ? mx.step : 0), sx_ahead, xi_x_ahead);
+          load_x(c.mx.at + (w + 1 < c.w1 ? c.mx.step : 0), sx_ahead, xi_x_ahead);
         }
         Lanes sa4[4] = {}, xi_a = {};
         if constexpr (DA) {
-          const Scalar* q = pml.psi_[Across].data() + ma.at;
-          sa4[0] = load(q - 2 * na), sa4[1] = load(q - na), sa4[2] = load(q + na), sa4[3] = load(q + 2 * na);
-          xi_a = load(pml.xi_[Across].data() + ma.at);
+          const Scalar* q = pml.psi_[Across].data() + c.ma.at;
+          sa4[0] = load(q - 2 * c.na), sa4[1] = load(q - c.na), sa4[2] = load(q + c.na), sa4[3] = load(q + 2 * c.na);
+          xi_a = load(pml.xi_[Across].data() + c.ma.at);
         }
         const Lanes psi_old = psi_w_ahead;
         Lanes xi_w = xi_w_ahead;
-        const int ahead_w = w + 1 < w1 ? nw : 0;
-        psi_w_ahead = load(pml.psi_[W].data() + iw + 2 * nw + ahead_w), xi_w_ahead = load(pml.xi_[W].data() + iw + ahead_w);
-        pw[4] = psi_w_lanes(s, w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
+        const int ahead_w = w + 1 < c.w1 ? c.nw : 0;
+        psi_w_ahead = load(pml.psi_[W].data() + c.iw + 2 * c.nw + ahead_w);
+        xi_w_ahead = load(pml.xi_[W].data() + c.iw + ahead_w);
+        pw[4] = psi_w_lanes(s, w + 2, c.iw + 2 * c.nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
         const int gw = l.template global<W>(w);
         const Scalar bw = pml.b_[W](gw), aw = pml.a_[W](gw);
@@ -1198,21 +1201,21 @@ class Cpml {
               if constexpr (DX) damp(wt.d1[A], bx[k], ax[k], d2, sx[k], sx[k + 1], sx[k + 3], sx[k + 4], xi_x[k], extra);
             } else {
               if constexpr (DA)
-                damp(wt.d1[A], ma.b, ma.a, d2, sa4[0].v[k], sa4[1].v[k], sa4[2].v[k], sa4[3].v[k], xi_a.v[k], extra);
+                damp(wt.d1[A], c.ma.b, c.ma.a, d2, sa4[0].v[k], sa4[1].v[k], sa4[2].v[k], sa4[3].v[k], xi_a.v[k], extra);
             }
           });
           out.v[k] = Scalar(2) * col[K].v[k] - p_prev.v[k] + vel.v[k] * (lap + extra);
         }
-        store(next, out);
+        store(c.next, out);
         if constexpr (DX) {
-          for (int k = 0; k < Vec; ++k) pml.xi_[0].data()[mx.at + k] = xi_x[k];
-          mx.at += mx.step;
+          for (int k = 0; k < Vec; ++k) pml.xi_[0].data()[c.mx.at + k] = xi_x[k];
+          c.mx.at += c.mx.step;
         }
-        if constexpr (DA) store(pml.xi_[Across].data() + ma.at, xi_a), ma.at += ma.step;
-        store(pml.xi_[W].data() + iw, xi_w), iw += nw;
+        if constexpr (DA) store(pml.xi_[Across].data() + c.ma.at, xi_a), c.ma.at += c.ma.step;
+        store(pml.xi_[W].data() + c.iw, xi_w), c.iw += c.nw;
         for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
-        p += sw, next += sw, V += sw;
+        c.next_plane();
       }
     }
   };
