@@ -57,6 +57,7 @@
 
 #include "seis/box_policy.hpp"
 #include "seis/compat/kokkos_compat.hpp"
+#include "seis/compat/l2_prefetch.hpp"
 #include "seis/cpml_x_tiling.hpp"
 #include "seis/distributed/subdomain.hpp"
 #include "seis/field.hpp"
@@ -321,8 +322,9 @@ class Cpml {
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
-    const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, column_chunk), intersect(regions_.slabs[4], limit)},
-                        {CpmlXTiling(memory[0][1], x_team_threads, column_chunk), intersect(regions_.slabs[5], limit)}};
+    const int chunk = tuning().x_chunk;
+    const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, chunk), intersect(regions_.slabs[4], limit)},
+                        {CpmlXTiling(memory[0][1], x_team_threads, chunk), intersect(regions_.slabs[5], limit)}};
     launch_x<XColumns<Physics>>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
@@ -425,7 +427,10 @@ class Cpml {
   // GPU: SEIS_CPML_PAIRS (0: one launch a slab), SEIS_CPML_TILE_X (blocks
   // of 16x16, 32x8, 64x4 or 128x2 threads), SEIS_CPML_MEMORY_ONE and
   // SEIS_CPML_SLABS_ONE (0: pass A's boxes, the z- and the y-slabs' updates
-  // in launches of their own). Measured (H200, iso-large-gpu, CPML ms/step,
+  // in launches of their own), SEIS_CPML_PREFETCH=D (the column walks ask
+  // L2 for their streamed values D planes on: UpdateColumns::prefetch) and
+  // SEIS_CPML_X_CHUNK (planes an XColumns team walks; default 64), both for
+  // session 11's A/B. Measured (H200, iso-large-gpu, CPML ms/step,
   // --cpml-overlap off; tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623
   // without; 64x4 update tiles 2.527, 128x2 2.559. Tree 9e52dd6: pairs with
   // pass A in one launch 2.455/2.459 (4 launches a step), pass A in 4
@@ -454,6 +459,8 @@ class Cpml {
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
+    int prefetch = 0;        // planes ahead the walks prefetch to L2 (0: none): SEIS_CPML_PREFETCH
+    int x_chunk = column_chunk;  // planes a team of XColumns walks: SEIS_CPML_X_CHUNK
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -462,6 +469,8 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_PREFETCH")) r.prefetch = std::min(8, std::max(0, std::atoi(e)));
+      if (const char* e = std::getenv("SEIS_CPML_X_CHUNK")) r.x_chunk = std::min(256, std::max(8, std::atoi(e)));
       return r;
     }();
     return t;
@@ -789,6 +798,21 @@ class Cpml {
         o.top = o.p[R * sz], o.psi = psi[o.at];
         if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi[o.at];
       }
+      // What the columns stream m planes beyond the plane at hand, asked of
+      // L2 (as UpdateColumns::prefetch): p at z+R+m, psi_x, and p-, V and
+      // xi_x where that plane is updated.
+      const auto prefetch = [&](int z, int m) {
+        for (int k = 0; k < Columns; ++k) {
+          const Column& o = s[k];
+          if (Columns > 1 && o.cell < 0) continue;
+          prefetch_l2(o.p + (R + m) * sz);
+          prefetch_l2(psi + o.at + m * step);
+          if (o.updates && updates_at(z + m))
+            prefetch_l2(o.next + m * sz), prefetch_l2(o.V + m * sz), prefetch_l2(xi + o.at + m * step);
+        }
+      };
+      const int planes_ahead = pml.prefetch_;
+      for (int m = 1; m < planes_ahead && z0 + m < z1; ++m) prefetch(z0, m);
 
       for (int z = z0; z < z1; ++z) {
         const int buf = ((z - z0) & 1) * tile;
@@ -797,6 +821,7 @@ class Cpml {
         // which costs less than a test around the loads.
         const int ahead = z + 1 < z1 ? 1 : 0;
         const bool update_ahead = updates_at(z + ahead);
+        if (planes_ahead > 0 && z + planes_ahead < z1) prefetch(z, planes_ahead);
         for (int k = 0; k < Columns; ++k) {
           Column& o = s[k];
           if (Columns > 1 && o.cell < 0) continue;
@@ -954,6 +979,37 @@ class Cpml {
       c.iw = int(l.template index<W>(x, y, z));
       return c;
     }
+    // Asks L2 for what the walk streams m planes beyond the plane at hand (p
+    // at w+K+m, p-, V, psi_W at w+2+m, xi_W, and the memory variables of x
+    // and the across axis where damped): with 2 columns a thread at 2 blocks
+    // an SM, the loads a plane ahead alone keep too few bytes in flight to
+    // cover DRAM's latency (H200 ncu: 24 % warps active, 63 % of DRAM peak).
+    template <bool DX, bool DA>
+    KOKKOS_FORCEINLINE_FUNCTION void prefetch(const ColumnWalk& c, int m) const {
+      prefetch_l2(c.p + (K + m) * c.sw);
+      prefetch_l2(c.next + m * c.sw);
+      prefetch_l2(c.V + m * c.sw);
+      prefetch_l2(pml.psi_[W].data() + c.iw + (2 + m) * c.nw);
+      prefetch_l2(pml.xi_[W].data() + c.iw + m * c.nw);
+      if constexpr (DX) {
+        prefetch_l2(pml.psi_[0].data() + c.mx.at + m * c.mx.step);
+        prefetch_l2(pml.xi_[0].data() + c.mx.at + m * c.mx.step);
+      }
+      if constexpr (DA) {
+        prefetch_l2(pml.psi_[Across].data() + c.ma.at + m * c.ma.step);
+        prefetch_l2(pml.xi_[Across].data() + c.ma.at + m * c.ma.step);
+      }
+    }
+    // The planes up to pml.prefetch_ beyond plane w0 before the walk, then
+    // each trip the one pml.prefetch_ planes on (none beyond the slab).
+    template <bool DX, bool DA>
+    KOKKOS_FORCEINLINE_FUNCTION void prefetch_start(const ColumnWalk& c) const {
+      for (int m = 1; m < pml.prefetch_ && c.w0 + m < c.w1; ++m) prefetch<DX, DA>(c, m);
+    }
+    template <bool DX, bool DA>
+    KOKKOS_FORCEINLINE_FUNCTION void prefetch_trip(const ColumnWalk& c, int w) const {
+      if (pml.prefetch_ > 0 && w + pml.prefetch_ < c.w1) prefetch<DX, DA>(c, pml.prefetch_);
+    }
 
     // Whether x and the across axis are damped is fixed per column: each
     // combination walks its own copy of the loop, with no per-plane tests
@@ -1029,7 +1085,9 @@ class Cpml {
       if constexpr (DX) load_x(c.mx.at, sx_ahead, xi_x_ahead);
 
       Scalar top = c.p[K * c.sw], prev = *c.next, v = *c.V;  // plane w0's streamed values
+      prefetch_start<DX, DA>(c);
       for (int w = c.w0; w < c.w1; ++w) {
+        prefetch_trip<DX, DA>(c, w);
         col[2 * K] = top;
         const Scalar p_prev = prev, vel = v;
         // The next plane's; the last plane loads its own again (unused),
@@ -1145,7 +1203,9 @@ class Cpml {
       // middle one col[K].
       constexpr int XN = (R + Vec - 1) / Vec;
       Lanes top = load(c.p + K * c.sw), prev = load(c.next), v = load(c.V);
+      prefetch_start<DX, DA>(c);
       for (int w = c.w0; w < c.w1; ++w) {
+        prefetch_trip<DX, DA>(c, w);
         col[2 * K] = top;
         const Lanes p_prev = prev, vel = v;
         const int ahead = w + 1 < c.w1 ? c.sw : 0;
@@ -1246,6 +1306,7 @@ class Cpml {
   CpmlAuxLayout layout_;
   std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
   int update_vec_ = 2;  // update_vector_width
+  int prefetch_ = tuning().prefetch;  // planes ahead the walks prefetch to L2 (see UpdateColumns::prefetch)
 };
 
 }  // namespace seis
