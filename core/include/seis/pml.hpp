@@ -62,6 +62,7 @@
 #include "seis/distributed/subdomain.hpp"
 #include "seis/field.hpp"
 #include "seis/grid.hpp"
+#include "seis/math/bfloat16.hpp"
 #include "seis/math/register_queue.hpp"
 #include "seis/physics/cpml_update.hpp"
 #include "seis/regions.hpp"
@@ -75,6 +76,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <initializer_list>
 #include <limits>
@@ -303,6 +305,15 @@ class Cpml {
   template <class Physics>
   void apply(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     if (!enabled()) return;
+    // Memory variables in bfloat16 (SEIS_CPML_PACKED, floats only) or in Scalar.
+    if constexpr (std::is_same_v<Scalar, float>)
+      if (packed_) return apply_stored<Physics, true>(d, limit, exec);
+    apply_stored<Physics, false>(d, limit, exec);
+  }
+
+ private:
+  template <class Physics, bool Packed>
+  void apply_stored(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     using Update = typename Physics::cpml_update;
     const AxisWeights<Update> w = weights<Update>();
     std::array<std::array<Box, 2>, 3> memory;
@@ -318,14 +329,14 @@ class Cpml {
           const Box b{m.x0, m.x1, m.y0, m.y1, std::max(m.z0, zs.z0), std::min(m.z1, zs.z1)};
           if (!b.empty() && !zs.empty()) boxes.push_back(b);
         }
-      launch_memory<Physics, 1>(exec, w, d, boxes);
+      launch_memory<Physics, 1, Packed>(exec, w, d, boxes);
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
     const int chunk = tuning().x_chunk;
     const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, chunk), intersect(regions_.slabs[4], limit)},
                         {CpmlXTiling(memory[0][1], x_team_threads, chunk), intersect(regions_.slabs[5], limit)}};
-    launch_x<XColumns<Physics>>(exec, w, d, x);
+    launch_x<XColumns<Physics, Packed>>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
     // §3.5). A z-slab column walks z and a y-slab column y, whole: its
@@ -336,10 +347,12 @@ class Cpml {
       z[side] = {intersect(regions_.slabs[side], limit), memory[2][side].z0, memory[2][side].z1};
       y[side] = {intersect(regions_.slabs[2 + side], limit), memory[1][side].y0, memory[1][side].y1};
     }
-    if (launch_slabs(exec, w, d, z, y)) return;
-    launch_updates<Physics, 2, true>(exec, "seis::cpml_update_z", w, d, z);
-    launch_updates<Physics, 1, false>(exec, "seis::cpml_update_y", w, d, y);
+    if (launch_slabs<Physics, Packed>(exec, w, d, z, y)) return;
+    launch_updates<Physics, 2, true, Packed>(exec, "seis::cpml_update_z", w, d, z);
+    launch_updates<Physics, 1, false, Packed>(exec, "seis::cpml_update_y", w, d, y);
   }
+
+ public:
 
   // Where the memory variables live (an out-of-core run copies them by it).
   const CpmlAuxLayout& layout() const { return layout_; }
@@ -347,6 +360,9 @@ class Cpml {
   // (the default, see with_update_lanes) or 1. Both give the same values
   // (the [pml] tests compare them).
   void update_vector_width(int vec) { update_vec_ = vec == 1 ? 1 : 2; }
+  // Memory variables in bfloat16 (on) or in Scalar; SEIS_CPML_PACKED's
+  // choice by default. Floats only (elsewhere ignored).
+  void pack_memory_variables(bool on) { packed_ = on; }
   // The columns a thread of the z- and y-slab updates walks in apply()
   // without a limit: update_vector_width's, or 1 where its vectors would
   // not be aligned.
@@ -358,7 +374,9 @@ class Cpml {
   // Makes the memory variables the first elements of `psi` and `xi` (one
   // view per axis, large enough): out-of-core chunks share one set per
   // device buffer instead of allocating their own.
+  // Bound memory variables stay in Scalar: the chunks copy them by index.
   void bind_memory_variables(const std::array<coef_view, 3>& psi, const std::array<coef_view, 3>& xi) {
+    packed_ = false;
     if (!enabled()) return;
     for (int a = 0; a < 3; ++a) {
       const auto part = std::make_pair(std::size_t(0), std::size_t(layout_.size(a)));
@@ -429,8 +447,9 @@ class Cpml {
   // SEIS_CPML_SLABS_ONE (0: pass A's boxes, the z- and the y-slabs' updates
   // in launches of their own), SEIS_CPML_PREFETCH=D (the column walks ask
   // L2 for their streamed values D planes on: UpdateColumns::prefetch) and
-  // SEIS_CPML_X_CHUNK (planes an XColumns team walks; default 64), both for
-  // session 11's A/B. Measured (H200, iso-large-gpu, CPML ms/step,
+  // SEIS_CPML_X_CHUNK (planes an XColumns team walks; default 64) and
+  // SEIS_CPML_PACKED=1 (psi and xi in bfloat16, MemoryVariable: other
+  // values, 8 B fewer per slab point) for session 11's A/B. Measured (H200, iso-large-gpu, CPML ms/step,
   // --cpml-overlap off; tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623
   // without; 64x4 update tiles 2.527, 128x2 2.559. Tree 9e52dd6: pairs with
   // pass A in one launch 2.455/2.459 (4 launches a step), pass A in 4
@@ -461,6 +480,7 @@ class Cpml {
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
     int prefetch = 0;        // planes ahead the walks prefetch to L2 (0: none): SEIS_CPML_PREFETCH
     int x_chunk = column_chunk;  // planes a team of XColumns walks: SEIS_CPML_X_CHUNK
+    bool packed = false;         // memory variables in bfloat16 (floats only): SEIS_CPML_PACKED
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -471,6 +491,7 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_PREFETCH")) r.prefetch = std::min(8, std::max(0, std::atoi(e)));
       if (const char* e = std::getenv("SEIS_CPML_X_CHUNK")) r.x_chunk = std::min(256, std::max(8, std::atoi(e)));
+      if (const char* e = std::getenv("SEIS_CPML_PACKED")) r.packed = std::atoi(e) != 0;
       return r;
     }();
     return t;
@@ -478,7 +499,7 @@ class Cpml {
   // Pass B of the z- and y-slabs in one launch (tuning().slabs_one) where
   // each pair's columns have the same extents and all four the same x
   // extent: one launch tail a step fewer. False where it does not apply.
-  template <class Physics, class Weights>
+  template <class Physics, bool Packed, class Weights>
   bool launch_slabs(const Exec& exec, const Weights& w, const StepData<Physics>& d, const UpdatePart (&z)[2],
                     const UpdatePart (&y)[2]) const {
     if (!tuning().slabs_one || !tuning().pairs) return false;
@@ -487,7 +508,7 @@ class Cpml {
     if (z[0].slab.ny() != z[1].slab.ny() || y[0].slab.nz() != y[1].slab.nz()) return false;
     with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams) {
       constexpr int Vec = decltype(vec)::value;
-      const UpdateSlabs<Physics, Vec> f{
+      const UpdateSlabs<Physics, Packed, Vec> f{
           {*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
       Kokkos::parallel_for("seis::cpml_update_zy",
                            column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
@@ -527,7 +548,7 @@ class Cpml {
   // Pass B of a pair of slabs (UpdateColumns, a column a thread): one launch
   // for both where their columns have the same extents (SEIS_CPML_PAIRS,
   // default 1), one launch a slab otherwise.
-  template <class Physics, int W, bool AcrossDamped, class Weights>
+  template <class Physics, int W, bool AcrossDamped, bool Packed, class Weights>
   void launch_updates(const Exec& exec, const char* label, const Weights& w, const StepData<Physics>& d,
                       const UpdatePart (&parts)[2]) const {
     const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
@@ -537,7 +558,7 @@ class Cpml {
         constexpr int Vec = decltype(vec)::value;
         Kokkos::parallel_for(label,
                              column_policy<decltype(teams)::value>(exec, (first.slab.nx() + Vec - 1) / Vec, across, count, Vec),
-                             UpdateColumns<Physics, W, AcrossDamped, Vec>{*this, w, d, {first, second}});
+                             UpdateColumns<Physics, W, AcrossDamped, Packed, Vec>{*this, w, d, {first, second}});
       });
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
@@ -552,9 +573,9 @@ class Cpml {
   // Pass A over `boxes` (MemoryColumns): one launch where they have the same
   // extents (tuning().memory_one; 4 launches of a wave or less each
   // otherwise, mostly launch and tail), one launch a box otherwise.
-  template <class Physics, int Axis, class Weights>
+  template <class Physics, int Axis, bool Packed, class Weights>
   void launch_memory(const Exec& exec, const Weights& w, const StepData<Physics>& d, const std::vector<Box>& boxes) const {
-    using F = MemoryColumns<Physics, Axis>;
+    using F = MemoryColumns<Physics, Axis, Packed>;
     const auto launch = [&](const Box* b, int n) {
       F f{*this, w, d, {}, memory_chunk(b[0]), chunks(b[0], memory_chunk(b[0]))};
       for (int k = 0; k < n; ++k) f.boxes[k] = b[k];
@@ -666,12 +687,72 @@ class Cpml {
     extra += d1psi + xi;
   }
 
+  // A memory variable (psi or xi of one axis) as the kernels read and write
+  // it: in Scalar, or Packed as bfloat16 in the first half of its bytes
+  // (SEIS_CPML_PACKED; float only). store gives back the value as stored,
+  // which every later read sees: a kernel that keeps a value it stored
+  // (psi_W in registers, psi_x in team scratch) uses that one, so the values
+  // stay the same in any tiling.
+  template <bool Packed>
+  struct MemoryVariable {
+    using Stored = std::conditional_t<Packed, std::uint16_t, Scalar>;
+    Stored* base = nullptr;
+    explicit KOKKOS_FORCEINLINE_FUNCTION MemoryVariable(Scalar* data) : base(reinterpret_cast<Stored*>(data)) {
+      static_assert(!Packed || std::is_same_v<Scalar, float>, "bfloat16 memory variables hold floats");
+    }
+    KOKKOS_FORCEINLINE_FUNCTION const Stored* address(int i) const { return base + i; }
+    KOKKOS_FORCEINLINE_FUNCTION Scalar load(int i) const {
+      if constexpr (Packed) return bfloat16_to_float(base[i]);
+      else return base[i];
+    }
+    KOKKOS_FORCEINLINE_FUNCTION Scalar store(int i, Scalar v) const {
+      if constexpr (Packed) {
+        const std::uint16_t h = float_to_bfloat16(v);
+        base[i] = h;
+        return bfloat16_to_float(h);
+      } else {
+        base[i] = v;
+        return v;
+      }
+    }
+    // N consecutive values from i (aligned to N) as one vector.
+    template <int N>
+    KOKKOS_FORCEINLINE_FUNCTION VectorOf<Scalar, N> load_vector(int i) const {
+      const VectorOf<Stored, N> q = *reinterpret_cast<const VectorOf<Stored, N>*>(base + i);
+      VectorOf<Scalar, N> v;
+      for (int k = 0; k < N; ++k) {
+        if constexpr (Packed) v.v[k] = bfloat16_to_float(q.v[k]);
+        else v.v[k] = q.v[k];
+      }
+      return v;
+    }
+    template <int N>
+    KOKKOS_FORCEINLINE_FUNCTION VectorOf<Scalar, N> store_vector(int i, const VectorOf<Scalar, N>& v) const {
+      VectorOf<Stored, N> q;
+      VectorOf<Scalar, N> kept;
+      for (int k = 0; k < N; ++k) {
+        if constexpr (Packed) q.v[k] = float_to_bfloat16(v.v[k]), kept.v[k] = bfloat16_to_float(q.v[k]);
+        else q.v[k] = v.v[k], kept.v[k] = v.v[k];
+      }
+      *reinterpret_cast<VectorOf<Stored, N>*>(base + i) = q;
+      return kept;
+    }
+  };
+  template <bool Packed>
+  KOKKOS_FORCEINLINE_FUNCTION MemoryVariable<Packed> psi(int axis) const {
+    return MemoryVariable<Packed>(psi_[axis].data());
+  }
+  template <bool Packed>
+  KOKKOS_FORCEINLINE_FUNCTION MemoryVariable<Packed> xi(int axis) const {
+    return MemoryVariable<Packed>(xi_[axis].data());
+  }
+
   // Pass A of psi_y over the z-slabs: one thread per (x, y) column walks
   // `chunk` planes; b and a are the column's. The next plane's loads are issued
   // before this plane's store, which the compiler may not move them past.
   // The boxes of a launch (up to 4, the same extents) follow one another
   // along the launch's third index, `chunks` chunks each.
-  template <class Physics, int Axis>
+  template <class Physics, int Axis, bool Packed>
   struct MemoryColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int max_boxes = 4;
@@ -690,15 +771,17 @@ class Cpml {
       const int g = l.template global<Axis>(Axis == 0 ? x : y);
       const Scalar b = pml.b_[Axis](g), a = pml.a_[Axis](g);
       const Scalar* p = d.cur[Update::field] + d.grid.index(x, y, z0);
-      const index_t first = l.template index<Axis>(x, y, z0), step = l.template index<Axis>(x, y, z0 + 1) - first;
-      Scalar* psi = pml.psi_[Axis].data() + first;
-      Scalar m2 = p[-2 * s], m1 = p[-s], p1 = p[s], p2 = p[2 * s], old = *psi;
+      const int first = int(l.template index<Axis>(x, y, z0));
+      const int step = int(l.template index<Axis>(x, y, z0 + 1) - first);
+      const MemoryVariable<Packed> psi = pml.template psi<Packed>(Axis);
+      int at = first;
+      Scalar m2 = p[-2 * s], m1 = p[-s], p1 = p[s], p2 = p[2 * s], old = psi.load(at);
       for (int z = z0; z < z1; ++z) {
         Scalar n_m2 = 0, n_m1 = 0, n_p1 = 0, n_p2 = 0, n_old = 0;
         if (z + 1 < z1)
-          n_m2 = p[sz - 2 * s], n_m1 = p[sz - s], n_p1 = p[sz + s], n_p2 = p[sz + 2 * s], n_old = psi[step];
-        *psi = psi_step(wt.d1[Axis], b, old, a, m2, m1, p1, p2);
-        p += sz, psi += step;
+          n_m2 = p[sz - 2 * s], n_m1 = p[sz - s], n_p1 = p[sz + s], n_p2 = p[sz + 2 * s], n_old = psi.load(at + step);
+        psi.store(at, psi_step(wt.d1[Axis], b, old, a, m2, m1, p1, p2));
+        p += sz, at += step;
         m2 = n_m2, m1 = n_m1, p1 = n_p1, p2 = n_p2, old = n_old;
       }
     }
@@ -720,7 +803,7 @@ class Cpml {
   // plane outside the x-slab only advances psi_x. Scratch holds two planes
   // so that one barrier a plane suffices: a plane's values are overwritten
   // two planes later, after every column has passed the barrier between.
-  template <class Physics, int Columns = x_team_columns>
+  template <class Physics, bool Packed, int Columns = x_team_columns>
   struct XColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
@@ -766,8 +849,7 @@ class Cpml {
       const int z0 = t.z0(rank), z1 = t.z1(rank);
       const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
       const int step = int(l.template index<0>(memory.x0, memory.y0, z0 + 1) - l.template index<0>(memory.x0, memory.y0, z0));
-      Scalar* psi = pml.psi_[0].data();
-      Scalar* xi = pml.xi_[0].data();
+      const MemoryVariable<Packed> psi = pml.template psi<Packed>(0), xi = pml.template xi<Packed>(0);
       const Scratch shared(team.team_scratch(0), 2 * tile);
       const auto updates_at = [&](int z) { return z >= slab.z0 && z < slab.z1; };
 
@@ -795,8 +877,8 @@ class Cpml {
         const int g = l.template global<0>(c.x);
         o.b = pml.b_[0](g), o.a = pml.a_[0](g);
         for (int m = 0; m < 2 * R; ++m) o.col[m] = o.p[(m - R) * sz];
-        o.top = o.p[R * sz], o.psi = psi[o.at];
-        if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi[o.at];
+        o.top = o.p[R * sz], o.psi = psi.load(o.at);
+        if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi.load(o.at);
       }
       // What the columns stream m planes beyond the plane at hand, asked of
       // L2 (as UpdateColumns::prefetch): p at z+R+m, psi_x, and p-, V and
@@ -806,9 +888,9 @@ class Cpml {
           const Column& o = s[k];
           if (Columns > 1 && o.cell < 0) continue;
           prefetch_l2(o.p + (R + m) * sz);
-          prefetch_l2(psi + o.at + m * step);
+          prefetch_l2(psi.address(o.at + m * step));
           if (o.updates && updates_at(z + m))
-            prefetch_l2(o.next + m * sz), prefetch_l2(o.V + m * sz), prefetch_l2(xi + o.at + m * step);
+            prefetch_l2(o.next + m * sz), prefetch_l2(o.V + m * sz), prefetch_l2(xi.address(o.at + m * step));
         }
       };
       const int planes_ahead = pml.prefetch_;
@@ -828,7 +910,7 @@ class Cpml {
           const Scalar psi_old = o.psi;
           o.col[2 * R] = o.top;
           o.now_prev = o.prev, o.now_v = o.v, o.now_xi = o.xi;
-          o.top = o.p[(R + ahead) * sz], o.psi = psi[o.at + ahead * step];
+          o.top = o.p[(R + ahead) * sz], o.psi = psi.load(o.at + ahead * step);
           // Loaded whether or not the next plane is updated, from p here
           // where it is not (unused, cached): a conditional load's value
           // reaches its variable through a move that waits for it (H200,
@@ -836,13 +918,15 @@ class Cpml {
           // 9e52dd6; 0.884 with the loads under the test).
           const bool streams = o.updates && update_ahead;
           o.prev = *(streams ? o.next + ahead * sz : o.p), o.v = *(streams ? o.V + ahead * sz : o.p);
-          o.xi = *(streams ? xi + o.at + ahead * step : o.p);
+          // (Packed: xi_x of the column's own place, which has another type than p.)
+          if constexpr (Packed) o.xi = xi.load(o.at + (streams ? ahead * step : 0));
+          else o.xi = *(streams ? xi.base + o.at + ahead * step : o.p);
           for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
           // The update's loads before the barrier, which they then overlap.
           if (o.updates && here)
             for (int m = 1; m <= R; ++m) o.ap[m - 1] = o.p[m * sy], o.am[m - 1] = o.p[-m * sy];
           const Scalar fresh = psi_step(wt.d1[0], o.b, psi_old, o.a, o.xm[1], o.xm[0], o.xp[0], o.xp[1]);
-          if (o.owned) psi[o.at] = fresh, shared(buf + o.cell) = fresh;
+          if (o.owned) shared(buf + o.cell) = psi.store(o.at, fresh);
         }
         team.team_barrier();
         for (int k = 0; k < Columns; ++k) {
@@ -852,7 +936,7 @@ class Cpml {
             Scalar sx[4];
             const int off[4] = {-2, -1, 1, 2};
             for (int n = 0; n < 4; ++n)
-              sx[n] = o.i + off[n] >= 0 && o.i + off[n] < tx ? shared(buf + o.cell + off[n]) : psi[o.at + off[n]];
+              sx[n] = o.i + off[n] >= 0 && o.i + off[n] < tx ? shared(buf + o.cell + off[n]) : psi.load(o.at + off[n]);
             // The axes join lap and extra in the order x, y, z, as in
             // UpdateColumns and the point-by-point update.
             Scalar lap = 0, extra = 0, x_xi = o.now_xi;
@@ -865,7 +949,7 @@ class Cpml {
             lap += second_derivative<R>(wt.d2[2], o.col[R], [&](int m) { return o.col[R + m]; },
                                         [&](int m) { return o.col[R - m]; });
             *o.next = Scalar(2) * o.col[R] - o.now_prev + o.now_v * (lap + extra);
-            xi[o.at] = x_xi;
+            xi.store(o.at, x_xi);
           }
           for (int m = 0; m < 2 * R; ++m) o.col[m] = o.col[m + 1];
           o.p += sz, o.next += sz, o.V += sz, o.at += step;
@@ -901,7 +985,7 @@ class Cpml {
   // multiples of Vec); a group whose columns reach beyond the slab or
   // differ along x (damped or not, side) walks them one by one (walk).
   // Each lane's arithmetic is walk's.
-  template <class Physics, int W, bool AcrossDamped, int Vec = 1>
+  template <class Physics, int W, bool AcrossDamped, bool Packed, int Vec = 1>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
     using Lanes = VectorOf<Scalar, Vec>;
@@ -915,6 +999,9 @@ class Cpml {
     // launch_updates) and where its psi_W advances, [mw0, mw1).
     UpdatePart part[2];
 
+    KOKKOS_FORCEINLINE_FUNCTION MemoryVariable<Packed> psi(int axis) const { return pml.template psi<Packed>(axis); }
+    KOKKOS_FORCEINLINE_FUNCTION MemoryVariable<Packed> xi(int axis) const { return pml.template xi<Packed>(axis); }
+
     // psi_W of plane ww (index at, value old) advanced from p at ww-2, ww-1,
     // ww+1, ww+2 where pass A would advance it; elsewhere it stays (zero,
     // never written).
@@ -923,8 +1010,7 @@ class Cpml {
       if (ww < s.mw0 || ww >= s.mw1) return old;
       const int g = pml.layout_.template global<W>(ww);
       const Scalar v = psi_step(wt.d1[W], pml.b_[W](g), old, pml.a_[W](g), m2, m1, p1, p2);
-      pml.psi_[W].data()[at] = v;
-      return v;
+      return psi(W).store(at, v);
     }
 
     // The memory variables of axis A (not W) along a column from (x, y, z):
@@ -989,15 +1075,15 @@ class Cpml {
       prefetch_l2(c.p + (K + m) * c.sw);
       prefetch_l2(c.next + m * c.sw);
       prefetch_l2(c.V + m * c.sw);
-      prefetch_l2(pml.psi_[W].data() + c.iw + (2 + m) * c.nw);
-      prefetch_l2(pml.xi_[W].data() + c.iw + m * c.nw);
+      prefetch_l2(psi(W).address(c.iw + (2 + m) * c.nw));
+      prefetch_l2(xi(W).address(c.iw + m * c.nw));
       if constexpr (DX) {
-        prefetch_l2(pml.psi_[0].data() + c.mx.at + m * c.mx.step);
-        prefetch_l2(pml.xi_[0].data() + c.mx.at + m * c.mx.step);
+        prefetch_l2(psi(0).address(c.mx.at + m * c.mx.step));
+        prefetch_l2(xi(0).address(c.mx.at + m * c.mx.step));
       }
       if constexpr (DA) {
-        prefetch_l2(pml.psi_[Across].data() + c.ma.at + m * c.ma.step);
-        prefetch_l2(pml.xi_[Across].data() + c.ma.at + m * c.ma.step);
+        prefetch_l2(psi(Across).address(c.ma.at + m * c.ma.step));
+        prefetch_l2(xi(Across).address(c.ma.at + m * c.ma.step));
       }
     }
     // The planes up to pml.prefetch_ beyond plane w0 before the walk, then
@@ -1069,18 +1155,18 @@ class Cpml {
       for (int m = 0; m < 2 * K; ++m) col[m] = c.p[(m - K) * c.sw];
       Scalar pw[5] = {0, 0, 0, 0, 0};  // new psi_W at w-2..w+2
       for (int m = 0; m < 4; ++m)
-        pw[m] = psi_w(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, pml.psi_[W].data()[c.iw + (m - 2) * c.nw],
+        pw[m] = psi_w(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, psi(W).load(c.iw + (m - 2) * c.nw),
                       col[K - 4 + m], col[K - 3 + m], col[K - 1 + m], col[K + m]);
       // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
       // the column's thread alone writes them, and their DRAM latency
       // otherwise stalls every plane.
-      Scalar psi_w_ahead = pml.psi_[W].data()[c.iw + 2 * c.nw], xi_w_ahead = pml.xi_[W].data()[c.iw];
+      Scalar psi_w_ahead = psi(W).load(c.iw + 2 * c.nw), xi_w_ahead = xi(W).load(c.iw);
 
       // psi_x (x +-1, +-2) and xi_x of an x-damped column, also a plane ahead.
       Scalar sx_ahead[4] = {0, 0, 0, 0}, xi_x_ahead = 0;
       const auto load_x = [&](int at, Scalar(&s)[4], Scalar& xi) {
-        const Scalar* q = pml.psi_[0].data() + at;
-        s[0] = q[-2], s[1] = q[-1], s[2] = q[1], s[3] = q[2], xi = pml.xi_[0].data()[at];
+        const MemoryVariable<Packed> q = psi(0);
+        s[0] = q.load(at - 2), s[1] = q.load(at - 1), s[2] = q.load(at + 1), s[3] = q.load(at + 2), xi = this->xi(0).load(at);
       };
       if constexpr (DX) load_x(c.mx.at, sx_ahead, xi_x_ahead);
 
@@ -1104,14 +1190,15 @@ class Cpml {
           load_x(c.mx.at + (w + 1 < c.w1 ? c.mx.step : 0), sx_ahead, xi_x_ahead);
         }
         if constexpr (DA) {
-          const Scalar* q = pml.psi_[Across].data() + c.ma.at;
-          sa4[0] = q[-2 * c.na], sa4[1] = q[-c.na], sa4[2] = q[c.na], sa4[3] = q[2 * c.na];
-          xi_a = pml.xi_[Across].data()[c.ma.at];
+          const MemoryVariable<Packed> q = psi(Across);
+          sa4[0] = q.load(c.ma.at - 2 * c.na), sa4[1] = q.load(c.ma.at - c.na), sa4[2] = q.load(c.ma.at + c.na),
+          sa4[3] = q.load(c.ma.at + 2 * c.na);
+          xi_a = xi(Across).load(c.ma.at);
         }
         const Scalar psi_old = psi_w_ahead;
         xi_w = xi_w_ahead;
         const int ahead_w = w + 1 < c.w1 ? c.nw : 0;  // the last plane loads its own again (unused)
-        psi_w_ahead = pml.psi_[W].data()[c.iw + 2 * c.nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[c.iw + ahead_w];
+        psi_w_ahead = psi(W).load(c.iw + 2 * c.nw + ahead_w), xi_w_ahead = xi(W).load(c.iw + ahead_w);
         pw[4] = psi_w(s, w + 2, c.iw + 2 * c.nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
         Scalar lap = 0, extra = 0;
@@ -1139,9 +1226,9 @@ class Cpml {
           }
         });
         *c.next = Scalar(2) * col[K] - p_prev + vel * (lap + extra);
-        if constexpr (DX) pml.xi_[0].data()[c.mx.at] = xi_x, c.mx.at += c.mx.step;
-        if constexpr (DA) pml.xi_[Across].data()[c.ma.at] = xi_a, c.ma.at += c.ma.step;
-        pml.xi_[W].data()[c.iw] = xi_w, c.iw += c.nw;
+        if constexpr (DX) xi(0).store(c.mx.at, xi_x), c.mx.at += c.mx.step;
+        if constexpr (DA) xi(Across).store(c.ma.at, xi_a), c.ma.at += c.ma.step;
+        xi(W).store(c.iw, xi_w), c.iw += c.nw;
         for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
         c.next_plane();
@@ -1157,8 +1244,7 @@ class Cpml {
       const Scalar b = pml.b_[W](g), a = pml.a_[W](g);
       Lanes v;
       for (int k = 0; k < Vec; ++k) v.v[k] = psi_step(wt.d1[W], b, old.v[k], a, m2.v[k], m1.v[k], p1.v[k], p2.v[k]);
-      store(pml.psi_[W].data() + at, v);
-      return v;
+      return psi(W).template store_vector<Vec>(at, v);
     }
     KOKKOS_FORCEINLINE_FUNCTION static Lanes load(const Scalar* q) { return *reinterpret_cast<const Lanes*>(q); }
     KOKKOS_FORCEINLINE_FUNCTION static void store(Scalar* q, const Lanes& v) { *reinterpret_cast<Lanes*>(q) = v; }
@@ -1186,16 +1272,16 @@ class Cpml {
       for (int m = 0; m < 2 * K; ++m) col[m] = load(c.p + (m - K) * c.sw);
       Lanes pw[5] = {};  // new psi_W at w-2..w+2
       for (int m = 0; m < 4; ++m)
-        pw[m] = psi_w_lanes(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, load(pml.psi_[W].data() + c.iw + (m - 2) * c.nw),
+        pw[m] = psi_w_lanes(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, psi(W).template load_vector<Vec>(c.iw + (m - 2) * c.nw),
                             col[K - 4 + m], col[K - 3 + m], col[K - 1 + m], col[K + m]);
-      Lanes psi_w_ahead = load(pml.psi_[W].data() + c.iw + 2 * c.nw), xi_w_ahead = load(pml.xi_[W].data() + c.iw);
+      Lanes psi_w_ahead = psi(W).template load_vector<Vec>(c.iw + 2 * c.nw);
+      Lanes xi_w_ahead = xi(W).template load_vector<Vec>(c.iw);
 
       // psi_x at x-2 .. x+Vec+1 and xi_x of the lanes, a plane ahead.
       Scalar sx_ahead[Vec + 4] = {}, xi_x_ahead[Vec] = {};
       const auto load_x = [&](int at, Scalar(&sx)[Vec + 4], Scalar(&xi)[Vec]) {
-        const Scalar* q = pml.psi_[0].data() + at;
-        for (int k = 0; k < Vec + 4; ++k) sx[k] = q[k - 2];
-        for (int k = 0; k < Vec; ++k) xi[k] = pml.xi_[0].data()[at + k];
+        for (int k = 0; k < Vec + 4; ++k) sx[k] = psi(0).load(at + k - 2);
+        for (int k = 0; k < Vec; ++k) xi[k] = this->xi(0).load(at + k);
       };
       if constexpr (DX) load_x(c.mx.at, sx_ahead, xi_x_ahead);
 
@@ -1225,15 +1311,16 @@ class Cpml {
         }
         Lanes sa4[4] = {}, xi_a = {};
         if constexpr (DA) {
-          const Scalar* q = pml.psi_[Across].data() + c.ma.at;
-          sa4[0] = load(q - 2 * c.na), sa4[1] = load(q - c.na), sa4[2] = load(q + c.na), sa4[3] = load(q + 2 * c.na);
-          xi_a = load(pml.xi_[Across].data() + c.ma.at);
+          const MemoryVariable<Packed> q = psi(Across);
+          sa4[0] = q.template load_vector<Vec>(c.ma.at - 2 * c.na), sa4[1] = q.template load_vector<Vec>(c.ma.at - c.na);
+          sa4[2] = q.template load_vector<Vec>(c.ma.at + c.na), sa4[3] = q.template load_vector<Vec>(c.ma.at + 2 * c.na);
+          xi_a = xi(Across).template load_vector<Vec>(c.ma.at);
         }
         const Lanes psi_old = psi_w_ahead;
         Lanes xi_w = xi_w_ahead;
         const int ahead_w = w + 1 < c.w1 ? c.nw : 0;
-        psi_w_ahead = load(pml.psi_[W].data() + c.iw + 2 * c.nw + ahead_w);
-        xi_w_ahead = load(pml.xi_[W].data() + c.iw + ahead_w);
+        psi_w_ahead = psi(W).template load_vector<Vec>(c.iw + 2 * c.nw + ahead_w);
+        xi_w_ahead = xi(W).template load_vector<Vec>(c.iw + ahead_w);
         pw[4] = psi_w_lanes(s, w + 2, c.iw + 2 * c.nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
         const int gw = l.template global<W>(w);
@@ -1268,11 +1355,11 @@ class Cpml {
         }
         store(c.next, out);
         if constexpr (DX) {
-          for (int k = 0; k < Vec; ++k) pml.xi_[0].data()[c.mx.at + k] = xi_x[k];
+          for (int k = 0; k < Vec; ++k) xi(0).store(c.mx.at + k, xi_x[k]);
           c.mx.at += c.mx.step;
         }
-        if constexpr (DA) store(pml.xi_[Across].data() + c.ma.at, xi_a), c.ma.at += c.ma.step;
-        store(pml.xi_[W].data() + c.iw, xi_w), c.iw += c.nw;
+        if constexpr (DA) xi(Across).template store_vector<Vec>(c.ma.at, xi_a), c.ma.at += c.ma.step;
+        xi(W).template store_vector<Vec>(c.iw, xi_w), c.iw += c.nw;
         for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
         c.next_plane();
@@ -1285,10 +1372,10 @@ class Cpml {
   // across extent return at once. The parts are independent: each writes
   // only its own slabs' points and memory variables (psi_y: the y-slabs'
   // own layers; the z-slabs read pass A's).
-  template <class Physics, int Vec = 1>
+  template <class Physics, bool Packed, int Vec = 1>
   struct UpdateSlabs {
-    UpdateColumns<Physics, 2, true, Vec> z;
-    UpdateColumns<Physics, 1, false, Vec> y;
+    UpdateColumns<Physics, 2, true, Packed, Vec> z;
+    UpdateColumns<Physics, 1, false, Packed, Vec> y;
     int z_across = 0, y_across = 0;
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       if (c < 2) {
@@ -1307,6 +1394,7 @@ class Cpml {
   std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
   int update_vec_ = 2;  // update_vector_width
   int prefetch_ = tuning().prefetch;  // planes ahead the walks prefetch to L2 (see UpdateColumns::prefetch)
+  bool packed_ = tuning().packed;     // memory variables in bfloat16 (see MemoryVariable)
 };
 
 }  // namespace seis
