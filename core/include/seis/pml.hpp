@@ -333,9 +333,8 @@ class Cpml {
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
-    const int chunk = tuning().x_chunk;
-    const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, chunk), intersect(regions_.slabs[4], limit)},
-                        {CpmlXTiling(memory[0][1], x_team_threads, chunk), intersect(regions_.slabs[5], limit)}};
+    const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, column_chunk), intersect(regions_.slabs[4], limit)},
+                        {CpmlXTiling(memory[0][1], x_team_threads, column_chunk), intersect(regions_.slabs[5], limit)}};
     launch_x<XColumns<Physics, Packed>>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
@@ -446,10 +445,10 @@ class Cpml {
   // of 16x16, 32x8, 64x4 or 128x2 threads), SEIS_CPML_MEMORY_ONE and
   // SEIS_CPML_SLABS_ONE (0: pass A's boxes, the z- and the y-slabs' updates
   // in launches of their own), SEIS_CPML_PREFETCH=D (the column walks ask
-  // L2 for their streamed values D planes on: UpdateColumns::prefetch) and
-  // SEIS_CPML_X_CHUNK (planes an XColumns team walks; default 64) and
-  // SEIS_CPML_PACKED=1 (psi and xi in bfloat16, MemoryVariable: other
-  // values, 8 B fewer per slab point) for session 11's A/B. Measured (H200, iso-large-gpu, CPML ms/step,
+  // L2 for their streamed values D planes on, default 2:
+  // UpdateColumns::prefetch) and SEIS_CPML_PACKED=1 (psi and xi in
+  // bfloat16, MemoryVariable: other values, 8 B fewer per slab point) for
+  // session 11's A/B. Measured (H200, iso-large-gpu, CPML ms/step,
   // --cpml-overlap off; tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623
   // without; 64x4 update tiles 2.527, 128x2 2.559. Tree 9e52dd6: pairs with
   // pass A in one launch 2.455/2.459 (4 launches a step), pass A in 4
@@ -478,8 +477,7 @@ class Cpml {
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
-    int prefetch = 0;        // planes ahead the walks prefetch to L2 (0: none): SEIS_CPML_PREFETCH
-    int x_chunk = column_chunk;  // planes a team of XColumns walks: SEIS_CPML_X_CHUNK
+    int prefetch = 2;        // planes ahead the walks prefetch to L2: SEIS_CPML_PREFETCH
     bool packed = false;         // memory variables in bfloat16 (floats only): SEIS_CPML_PACKED
   };
   static const Tuning& tuning() {
@@ -490,7 +488,6 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_PREFETCH")) r.prefetch = std::min(8, std::max(0, std::atoi(e)));
-      if (const char* e = std::getenv("SEIS_CPML_X_CHUNK")) r.x_chunk = std::min(256, std::max(8, std::atoi(e)));
       if (const char* e = std::getenv("SEIS_CPML_PACKED")) r.packed = std::atoi(e) != 0;
       return r;
     }();
@@ -903,7 +900,7 @@ class Cpml {
         // which costs less than a test around the loads.
         const int ahead = z + 1 < z1 ? 1 : 0;
         const bool update_ahead = updates_at(z + ahead);
-        if (planes_ahead > 0 && z + planes_ahead < z1) prefetch(z, planes_ahead);
+        prefetch(z, z + planes_ahead < z1 ? planes_ahead : 0);
         for (int k = 0; k < Columns; ++k) {
           Column& o = s[k];
           if (Columns > 1 && o.cell < 0) continue;
@@ -1087,14 +1084,17 @@ class Cpml {
       }
     }
     // The planes up to pml.prefetch_ beyond plane w0 before the walk, then
-    // each trip the one pml.prefetch_ planes on (none beyond the slab).
+    // each trip the one pml.prefetch_ planes on; near the slab's end the
+    // plane at hand again (a select, not a branch, which would cut the trip's
+    // code in two for the scheduler: H200, tree b4c8675, the walks with the
+    // prefetch under a test, off, 13 % slower than session 10's).
     template <bool DX, bool DA>
     KOKKOS_FORCEINLINE_FUNCTION void prefetch_start(const ColumnWalk& c) const {
       for (int m = 1; m < pml.prefetch_ && c.w0 + m < c.w1; ++m) prefetch<DX, DA>(c, m);
     }
     template <bool DX, bool DA>
     KOKKOS_FORCEINLINE_FUNCTION void prefetch_trip(const ColumnWalk& c, int w) const {
-      if (pml.prefetch_ > 0 && w + pml.prefetch_ < c.w1) prefetch<DX, DA>(c, pml.prefetch_);
+      prefetch<DX, DA>(c, w + pml.prefetch_ < c.w1 ? pml.prefetch_ : 0);
     }
 
     // Whether x and the across axis are damped is fixed per column: each
