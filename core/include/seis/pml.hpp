@@ -444,11 +444,16 @@ class Cpml {
   // GPU: SEIS_CPML_PAIRS (0: one launch a slab), SEIS_CPML_TILE_X (blocks
   // of 16x16, 32x8, 64x4 or 128x2 threads), SEIS_CPML_MEMORY_ONE and
   // SEIS_CPML_SLABS_ONE (0: pass A's boxes, the z- and the y-slabs' updates
-  // in launches of their own), SEIS_CPML_PREFETCH=D (the column walks ask
-  // L2 for their streamed values D planes on, default 2:
-  // UpdateColumns::prefetch) and SEIS_CPML_PACKED=1 (psi and xi in
-  // bfloat16, MemoryVariable: other values, 8 B fewer per slab point) for
-  // session 11's A/B. Measured (H200, iso-large-gpu, CPML ms/step,
+  // in launches of their own), SEIS_CPML_PACKED=1 (psi and xi in bfloat16,
+  // MemoryVariable: 28.6 against 37.5 DRAM B per slab point; other values,
+  // so off by default: out-of-core chunks copy the memory variables as
+  // Scalar elements and keep them in Scalar, and their runs must stay
+  // bitwise the in-core ones; H200, tree 6282245, A B A B, CPML ms/step,
+  // off: iso-large-gpu 1.988/2.003/1.977 against 2.198/2.200/2.203,
+  // tti-large-gpu 1.228/1.239 against 1.386/1.394; seismograms of 500 iso /
+  // 400 TTI steps 1.4e-6 / 1.6e-6 of their maximum apart; reflected energy
+  // of the [pml][physics] tests iso 1.45694e-5 against 1.45213e-5, TTI
+  // 2.75004e-5 against 2.74868e-5). Measured (H200, iso-large-gpu, CPML ms/step,
   // --cpml-overlap off; tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623
   // without; 64x4 update tiles 2.527, 128x2 2.559. Tree 9e52dd6: pairs with
   // pass A in one launch 2.455/2.459 (4 launches a step), pass A in 4
@@ -469,7 +474,11 @@ class Cpml {
   //   active 41 against 47 %), XColumns two planes ahead 2.463/2.463
   //   against 2.455/2.459; at 7 blocks of 128 alone 2.481;
   // - updates at 3 or 5 blocks an SM 2.682, 2.754 (5: 48 registers, 10.6 M
-  //   local loads in the y-slabs); XColumns at 3 blocks 2.626.
+  //   local loads in the y-slabs); XColumns at 3 blocks 2.626;
+  // - XColumns' teams walking 32 planes rather than 64 (column_chunk):
+  //   2.648 against 2.640 (tree b4c8675);
+  // - the L2 prefetch 1, 3 or 4 planes ahead rather than 2: 2.417, 2.212
+  //   against 2.198-2.203 (tree 6282245), 4: 2.321 against 2.285 (b4c8675).
   // The updates wait on memory with their streamed loads a trip ahead: the
   // p neighbours they read in the plane (L1/L2) remain.
   struct Tuning {
@@ -477,7 +486,6 @@ class Cpml {
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
-    int prefetch = 2;        // planes ahead the walks prefetch to L2: SEIS_CPML_PREFETCH
     bool packed = false;         // memory variables in bfloat16 (floats only): SEIS_CPML_PACKED
   };
   static const Tuning& tuning() {
@@ -487,7 +495,6 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_PREFETCH")) r.prefetch = std::min(8, std::max(0, std::atoi(e)));
       if (const char* e = std::getenv("SEIS_CPML_PACKED")) r.packed = std::atoi(e) != 0;
       return r;
     }();
@@ -1067,6 +1074,11 @@ class Cpml {
     // and the across axis where damped): with 2 columns a thread at 2 blocks
     // an SM, the loads a plane ahead alone keep too few bytes in flight to
     // cover DRAM's latency (H200 ncu: 24 % warps active, 63 % of DRAM peak).
+    // H200, tree 6282245, A B A B, CPML ms/step, off, 2 planes against the
+    // plane at hand: iso-large-gpu 2.198/2.200/2.203 against 2.466/2.477,
+    // tti-large-gpu 1.386/1.394 against 1.602/1.610 (session 10's tree
+    // 58a4694: 2.363, 1.486); ncu (iso): the z-/y-slab kernel 1.334 against
+    // 1.590 ms at 72 against 60 % of DRAM peak, XColumns 0.821 against 0.832.
     template <bool DX, bool DA>
     KOKKOS_FORCEINLINE_FUNCTION void prefetch(const ColumnWalk& c, int m) const {
       prefetch_l2(c.p + (K + m) * c.sw);
@@ -1393,7 +1405,9 @@ class Cpml {
   CpmlAuxLayout layout_;
   std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
   int update_vec_ = 2;  // update_vector_width
-  int prefetch_ = tuning().prefetch;  // planes ahead the walks prefetch to L2 (see UpdateColumns::prefetch)
+  // Planes ahead the walks prefetch to L2 (UpdateColumns::prefetch): a
+  // kernel argument, as measured, rather than a constant.
+  int prefetch_ = 2;
   bool packed_ = tuning().packed;     // memory variables in bfloat16 (see MemoryVariable)
 };
 
