@@ -62,16 +62,20 @@ CpmlParameters layer(int L) { return CpmlParameters{L, 1e-3, 2, 3000.0, 15.0, 1.
 
 // The §3.1 update over the whole grid, point by point, in the kernel's
 // floating-point order; psi and xi live on full grids (zero where an axis
-// is not damped, which is what the kernels read beyond a slab).
+// is not damped, which is what the kernels read beyond a slab). Packed: psi
+// and xi kept as bfloat16 (psi rounded where advanced, xi where stored; the
+// point's correction takes its xi before rounding).
 struct Reference {
   std::array<int, 3> n;
   double h[3];
   int L;
+  bool packed = false;
   std::vector<double> a[3], b[3];
   std::vector<HostGrid> psi, xi;
   float d2w[3][Grid::radius + 1], d1w[3][2];
 
-  Reference(std::array<int, 3> e, const double (&spacing)[3], const CpmlParameters& p) : n(e), L(p.thickness) {
+  Reference(std::array<int, 3> e, const double (&spacing)[3], const CpmlParameters& p, bool bf16 = false)
+      : n(e), L(p.thickness), packed(bf16) {
     const auto w2 = second_derivative_weights<Grid::radius>();
     for (int axis = 0; axis < 3; ++axis) {
       h[axis] = spacing[axis];
@@ -103,6 +107,7 @@ struct Reference {
             const float d1p = d1w[axis][0] * (q[3] - q[1]) + d1w[axis][1] * (q[4] - q[0]);
             float& s = psi[axis].at(x, y, z);
             s = float(b[axis][c]) * s + float(a[axis][c]) * d1p;
+            if (packed) s = round_to_bfloat16(s);
           }
     for (int z = 0; z < n[2]; ++z)
       for (int y = 0; y < n[1]; ++y)
@@ -125,6 +130,7 @@ struct Reference {
             float& s = xi[axis].at(x, y, z);
             s = float(b[axis][c]) * s + float(a[axis][c]) * (d2 + d1psi);
             extra += d1psi + s;
+            if (packed) s = round_to_bfloat16(s);
           }
           next.at(x, y, z) = 2.0f * p.at(x, y, z) - next.at(x, y, z) + V.at(x, y, z) * (lap + extra);
         }
@@ -213,15 +219,17 @@ Grid global_grid(std::array<int, 3> n = extents) { return Grid(n[0], n[1], n[2],
 // the parts of decomposition `dims` (global coordinates; the inner region
 // keeps p(t-1) as loaded). Optionally on a grid of extents `n`, with the
 // z- and y-slab updates walking `vec` columns a thread (0: the default;
-// `lanes`, where given, the width each part's apply takes) within `limit`.
+// `lanes`, where given, the width each part's apply takes) within `limit`,
+// with the memory variables in bfloat16 (`packed`).
 template <class Mem>
 std::vector<HostGrid> cpml_in_parts(std::array<int, 3> dims, int L, std::array<int, 3> n = extents, int vec = 0,
                                     std::vector<int>* lanes = nullptr,
-                                    const Box& limit = Cpml<float, Mem>::everywhere()) {
+                                    const Box& limit = Cpml<float, Mem>::everywhere(), bool packed = false) {
   std::vector<Part<Mem>> parts;
   for (int r = 0; r < dims[0] * dims[1] * dims[2]; ++r) {
     parts.emplace_back(Subdomain::of_rank(n, dims, r), global_grid(n), layer(L));
     parts.back().pml.update_vector_width(vec);
+    parts.back().pml.pack_memory_variables(packed);
     parts.back().limit = limit;
     if (lanes) lanes->push_back(parts.back().pml.update_lanes());
   }
@@ -250,30 +258,34 @@ bool on_host() {
 TEMPLATE_PRODUCT_TEST_CASE("every CPML slab point gets the point-by-point update of physics.md 3.1", "[pml]",
                            (SEIS_TEST_SPACES), (IsoPhysics<float>)) {
   using Mem = test::MemOf<typename TestType::exec>;
-  for (int L : {3, 5}) {
-    const auto got = cpml_in_parts<Mem>({1, 1, 1}, L);
-    Reference ref(extents, spacing, layer(L));
-    Inputs in(extents);
-    for (int s = 0; s < steps; ++s) {
-      in.at_step(s);
-      HostGrid next = in.prev;
-      ref.step(in.p, next, in.V);
-      int compared = 0;
-      for (int z = 0; z < extents[2]; ++z)
-        for (int y = 0; y < extents[1]; ++y)
-          for (int x = 0; x < extents[0]; ++x) {
-            if (!ref.in_slab(x, y, z)) continue;
-            const float want = next.at(x, y, z), have = got[std::size_t(s)].at(x, y, z);
-            INFO("L " << L << " step " << s << " point " << x << " " << y << " " << z);
-            // A host build runs the same float operations as the reference;
-            // a device compiler may contract a*b+c into one rounding.
-            if (on_host<Mem>()) REQUIRE(have == want);
-            else REQUIRE(std::abs(have - want) <= 1e-5f * (1.0f + std::abs(want)));
-            ++compared;
-          }
-      REQUIRE(compared > 0);
+  // Packed: psi and xi in bfloat16 (SEIS_CPML_PACKED), against a reference
+  // that rounds them alike.
+  for (bool packed : {false, true})
+    for (int L : {3, 5}) {
+      const auto got = cpml_in_parts<Mem>({1, 1, 1}, L, extents, 0, nullptr, Cpml<float, Mem>::everywhere(), packed);
+      Reference ref(extents, spacing, layer(L), packed);
+      Inputs in(extents);
+      for (int s = 0; s < steps; ++s) {
+        in.at_step(s);
+        HostGrid next = in.prev;
+        ref.step(in.p, next, in.V);
+        int compared = 0;
+        for (int z = 0; z < extents[2]; ++z)
+          for (int y = 0; y < extents[1]; ++y)
+            for (int x = 0; x < extents[0]; ++x) {
+              if (!ref.in_slab(x, y, z)) continue;
+              const float want = next.at(x, y, z), have = got[std::size_t(s)].at(x, y, z);
+              INFO((packed ? "bfloat16 memory variables, " : "")
+                   << "L " << L << " step " << s << " point " << x << " " << y << " " << z);
+              // A host build runs the same float operations as the reference;
+              // a device compiler may contract a*b+c into one rounding.
+              if (on_host<Mem>()) REQUIRE(have == want);
+              else REQUIRE(std::abs(have - want) <= 1e-5f * (1.0f + std::abs(want)));
+              ++compared;
+            }
+        REQUIRE(compared > 0);
+      }
     }
-  }
 }
 
 TEMPLATE_PRODUCT_TEST_CASE("the CPML of sub-domains gives bitwise the single-domain values", "[pml][distributed]",
@@ -283,19 +295,22 @@ TEMPLATE_PRODUCT_TEST_CASE("the CPML of sub-domains gives bitwise the single-dom
   // at x 6, 12, 18, y 7, 13, z 6, 12): there psi of the layers beyond the
   // face, which pass B reads, is the neighbour's.
   const int L = 7;
-  const auto whole = cpml_in_parts<Mem>({1, 1, 1}, L);
-  for (const std::array<int, 3> dims : {std::array<int, 3>{4, 1, 1}, {1, 3, 1}, {1, 1, 3}, {2, 2, 2}, {4, 3, 3}}) {
-    const auto parts = cpml_in_parts<Mem>(dims, L);
-    Reference where(extents, spacing, layer(L));
-    for (int s = 0; s < steps; ++s)
-      for (int z = 0; z < extents[2]; ++z)
-        for (int y = 0; y < extents[1]; ++y)
-          for (int x = 0; x < extents[0]; ++x) {
-            if (!where.in_slab(x, y, z)) continue;
-            INFO("decomposition " << dims[0] << "x" << dims[1] << "x" << dims[2] << " step " << s << " point " << x
-                                  << " " << y << " " << z);
-            REQUIRE(parts[std::size_t(s)].at(x, y, z) == whole[std::size_t(s)].at(x, y, z));
-          }
+  for (bool packed : {false, true}) {
+    const auto whole = cpml_in_parts<Mem>({1, 1, 1}, L, extents, 0, nullptr, Cpml<float, Mem>::everywhere(), packed);
+    for (const std::array<int, 3> dims : {std::array<int, 3>{4, 1, 1}, {1, 3, 1}, {1, 1, 3}, {2, 2, 2}, {4, 3, 3}}) {
+      const auto parts = cpml_in_parts<Mem>(dims, L, extents, 0, nullptr, Cpml<float, Mem>::everywhere(), packed);
+      Reference where(extents, spacing, layer(L));
+      for (int s = 0; s < steps; ++s)
+        for (int z = 0; z < extents[2]; ++z)
+          for (int y = 0; y < extents[1]; ++y)
+            for (int x = 0; x < extents[0]; ++x) {
+              if (!where.in_slab(x, y, z)) continue;
+              INFO((packed ? "bfloat16 memory variables, " : "")
+                   << "decomposition " << dims[0] << "x" << dims[1] << "x" << dims[2] << " step " << s << " point " << x
+                   << " " << y << " " << z);
+              REQUIRE(parts[std::size_t(s)].at(x, y, z) == whole[std::size_t(s)].at(x, y, z));
+            }
+    }
   }
 }
 

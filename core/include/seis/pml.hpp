@@ -57,10 +57,12 @@
 
 #include "seis/box_policy.hpp"
 #include "seis/compat/kokkos_compat.hpp"
+#include "seis/compat/l2_prefetch.hpp"
 #include "seis/cpml_x_tiling.hpp"
 #include "seis/distributed/subdomain.hpp"
 #include "seis/field.hpp"
 #include "seis/grid.hpp"
+#include "seis/math/bfloat16.hpp"
 #include "seis/math/register_queue.hpp"
 #include "seis/physics/cpml_update.hpp"
 #include "seis/regions.hpp"
@@ -74,6 +76,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <initializer_list>
 #include <limits>
@@ -302,6 +305,15 @@ class Cpml {
   template <class Physics>
   void apply(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     if (!enabled()) return;
+    // Memory variables in bfloat16 (SEIS_CPML_PACKED, floats only) or in Scalar.
+    if constexpr (std::is_same_v<Scalar, float>)
+      if (packed_) return apply_stored<Physics, true>(d, limit, exec);
+    apply_stored<Physics, false>(d, limit, exec);
+  }
+
+ private:
+  template <class Physics, bool Packed>
+  void apply_stored(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     using Update = typename Physics::cpml_update;
     const AxisWeights<Update> w = weights<Update>();
     std::array<std::array<Box, 2>, 3> memory;
@@ -317,13 +329,13 @@ class Cpml {
           const Box b{m.x0, m.x1, m.y0, m.y1, std::max(m.z0, zs.z0), std::min(m.z1, zs.z1)};
           if (!b.empty() && !zs.empty()) boxes.push_back(b);
         }
-      launch_memory<Physics, 1>(exec, w, d, boxes);
+      launch_memory<Physics, 1, Packed>(exec, w, d, boxes);
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
     const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, column_chunk), intersect(regions_.slabs[4], limit)},
                         {CpmlXTiling(memory[0][1], x_team_threads, column_chunk), intersect(regions_.slabs[5], limit)}};
-    launch_x<XColumns<Physics>>(exec, w, d, x);
+    launch_x<XColumns<Physics, Packed>>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
     // §3.5). A z-slab column walks z and a y-slab column y, whole: its
@@ -334,10 +346,12 @@ class Cpml {
       z[side] = {intersect(regions_.slabs[side], limit), memory[2][side].z0, memory[2][side].z1};
       y[side] = {intersect(regions_.slabs[2 + side], limit), memory[1][side].y0, memory[1][side].y1};
     }
-    if (launch_slabs(exec, w, d, z, y)) return;
-    launch_updates<Physics, 2, true>(exec, "seis::cpml_update_z", w, d, z);
-    launch_updates<Physics, 1, false>(exec, "seis::cpml_update_y", w, d, y);
+    if (launch_slabs<Physics, Packed>(exec, w, d, z, y)) return;
+    launch_updates<Physics, 2, true, Packed>(exec, "seis::cpml_update_z", w, d, z);
+    launch_updates<Physics, 1, false, Packed>(exec, "seis::cpml_update_y", w, d, y);
   }
+
+ public:
 
   // Where the memory variables live (an out-of-core run copies them by it).
   const CpmlAuxLayout& layout() const { return layout_; }
@@ -345,6 +359,9 @@ class Cpml {
   // (the default, see with_update_lanes) or 1. Both give the same values
   // (the [pml] tests compare them).
   void update_vector_width(int vec) { update_vec_ = vec == 1 ? 1 : 2; }
+  // Memory variables in bfloat16 (on) or in Scalar; SEIS_CPML_PACKED's
+  // choice by default. Floats only (elsewhere ignored).
+  void pack_memory_variables(bool on) { packed_ = on; }
   // The columns a thread of the z- and y-slab updates walks in apply()
   // without a limit: update_vector_width's, or 1 where its vectors would
   // not be aligned.
@@ -356,7 +373,9 @@ class Cpml {
   // Makes the memory variables the first elements of `psi` and `xi` (one
   // view per axis, large enough): out-of-core chunks share one set per
   // device buffer instead of allocating their own.
+  // Bound memory variables stay in Scalar: the chunks copy them by index.
   void bind_memory_variables(const std::array<coef_view, 3>& psi, const std::array<coef_view, 3>& xi) {
+    packed_ = false;
     if (!enabled()) return;
     for (int a = 0; a < 3; ++a) {
       const auto part = std::make_pair(std::size_t(0), std::size_t(layout_.size(a)));
@@ -425,7 +444,16 @@ class Cpml {
   // GPU: SEIS_CPML_PAIRS (0: one launch a slab), SEIS_CPML_TILE_X (blocks
   // of 16x16, 32x8, 64x4 or 128x2 threads), SEIS_CPML_MEMORY_ONE and
   // SEIS_CPML_SLABS_ONE (0: pass A's boxes, the z- and the y-slabs' updates
-  // in launches of their own). Measured (H200, iso-large-gpu, CPML ms/step,
+  // in launches of their own), SEIS_CPML_PACKED=1 (psi and xi in bfloat16,
+  // MemoryVariable: 28.6 against 37.5 DRAM B per slab point; other values,
+  // so off by default: out-of-core chunks copy the memory variables as
+  // Scalar elements and keep them in Scalar, and their runs must stay
+  // bitwise the in-core ones; H200, tree 6282245, A B A B, CPML ms/step,
+  // off: iso-large-gpu 1.988/2.003/1.977 against 2.198/2.200/2.203,
+  // tti-large-gpu 1.228/1.239 against 1.386/1.394; seismograms of 500 iso /
+  // 400 TTI steps 1.4e-6 / 1.6e-6 of their maximum apart; reflected energy
+  // of the [pml][physics] tests iso 1.45694e-5 against 1.45213e-5, TTI
+  // 2.75004e-5 against 2.74868e-5). Measured (H200, iso-large-gpu, CPML ms/step,
   // --cpml-overlap off; tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623
   // without; 64x4 update tiles 2.527, 128x2 2.559. Tree 9e52dd6: pairs with
   // pass A in one launch 2.455/2.459 (4 launches a step), pass A in 4
@@ -446,7 +474,11 @@ class Cpml {
   //   active 41 against 47 %), XColumns two planes ahead 2.463/2.463
   //   against 2.455/2.459; at 7 blocks of 128 alone 2.481;
   // - updates at 3 or 5 blocks an SM 2.682, 2.754 (5: 48 registers, 10.6 M
-  //   local loads in the y-slabs); XColumns at 3 blocks 2.626.
+  //   local loads in the y-slabs); XColumns at 3 blocks 2.626;
+  // - XColumns' teams walking 32 planes rather than 64 (column_chunk):
+  //   2.648 against 2.640 (tree b4c8675);
+  // - the L2 prefetch 1, 3 or 4 planes ahead rather than 2: 2.417, 2.212
+  //   against 2.198-2.203 (tree 6282245), 4: 2.321 against 2.285 (b4c8675).
   // The updates wait on memory with their streamed loads a trip ahead: the
   // p neighbours they read in the plane (L1/L2) remain.
   struct Tuning {
@@ -454,6 +486,7 @@ class Cpml {
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
+    bool packed = false;         // memory variables in bfloat16 (floats only): SEIS_CPML_PACKED
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -462,6 +495,7 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_PACKED")) r.packed = std::atoi(e) != 0;
       return r;
     }();
     return t;
@@ -469,7 +503,7 @@ class Cpml {
   // Pass B of the z- and y-slabs in one launch (tuning().slabs_one) where
   // each pair's columns have the same extents and all four the same x
   // extent: one launch tail a step fewer. False where it does not apply.
-  template <class Physics, class Weights>
+  template <class Physics, bool Packed, class Weights>
   bool launch_slabs(const Exec& exec, const Weights& w, const StepData<Physics>& d, const UpdatePart (&z)[2],
                     const UpdatePart (&y)[2]) const {
     if (!tuning().slabs_one || !tuning().pairs) return false;
@@ -478,7 +512,7 @@ class Cpml {
     if (z[0].slab.ny() != z[1].slab.ny() || y[0].slab.nz() != y[1].slab.nz()) return false;
     with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams) {
       constexpr int Vec = decltype(vec)::value;
-      const UpdateSlabs<Physics, Vec> f{
+      const UpdateSlabs<Physics, Packed, Vec> f{
           {*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
       Kokkos::parallel_for("seis::cpml_update_zy",
                            column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
@@ -518,7 +552,7 @@ class Cpml {
   // Pass B of a pair of slabs (UpdateColumns, a column a thread): one launch
   // for both where their columns have the same extents (SEIS_CPML_PAIRS,
   // default 1), one launch a slab otherwise.
-  template <class Physics, int W, bool AcrossDamped, class Weights>
+  template <class Physics, int W, bool AcrossDamped, bool Packed, class Weights>
   void launch_updates(const Exec& exec, const char* label, const Weights& w, const StepData<Physics>& d,
                       const UpdatePart (&parts)[2]) const {
     const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
@@ -528,7 +562,7 @@ class Cpml {
         constexpr int Vec = decltype(vec)::value;
         Kokkos::parallel_for(label,
                              column_policy<decltype(teams)::value>(exec, (first.slab.nx() + Vec - 1) / Vec, across, count, Vec),
-                             UpdateColumns<Physics, W, AcrossDamped, Vec>{*this, w, d, {first, second}});
+                             UpdateColumns<Physics, W, AcrossDamped, Packed, Vec>{*this, w, d, {first, second}});
       });
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
@@ -543,9 +577,9 @@ class Cpml {
   // Pass A over `boxes` (MemoryColumns): one launch where they have the same
   // extents (tuning().memory_one; 4 launches of a wave or less each
   // otherwise, mostly launch and tail), one launch a box otherwise.
-  template <class Physics, int Axis, class Weights>
+  template <class Physics, int Axis, bool Packed, class Weights>
   void launch_memory(const Exec& exec, const Weights& w, const StepData<Physics>& d, const std::vector<Box>& boxes) const {
-    using F = MemoryColumns<Physics, Axis>;
+    using F = MemoryColumns<Physics, Axis, Packed>;
     const auto launch = [&](const Box* b, int n) {
       F f{*this, w, d, {}, memory_chunk(b[0]), chunks(b[0], memory_chunk(b[0]))};
       for (int k = 0; k < n; ++k) f.boxes[k] = b[k];
@@ -657,12 +691,72 @@ class Cpml {
     extra += d1psi + xi;
   }
 
+  // A memory variable (psi or xi of one axis) as the kernels read and write
+  // it: in Scalar, or Packed as bfloat16 in the first half of its bytes
+  // (SEIS_CPML_PACKED; float only). store gives back the value as stored,
+  // which every later read sees: a kernel that keeps a value it stored
+  // (psi_W in registers, psi_x in team scratch) uses that one, so the values
+  // stay the same in any tiling.
+  template <bool Packed>
+  struct MemoryVariable {
+    using Stored = std::conditional_t<Packed, std::uint16_t, Scalar>;
+    Stored* base = nullptr;
+    explicit KOKKOS_FORCEINLINE_FUNCTION MemoryVariable(Scalar* data) : base(reinterpret_cast<Stored*>(data)) {
+      static_assert(!Packed || std::is_same_v<Scalar, float>, "bfloat16 memory variables hold floats");
+    }
+    KOKKOS_FORCEINLINE_FUNCTION const Stored* address(int i) const { return base + i; }
+    KOKKOS_FORCEINLINE_FUNCTION Scalar load(int i) const {
+      if constexpr (Packed) return bfloat16_to_float(base[i]);
+      else return base[i];
+    }
+    KOKKOS_FORCEINLINE_FUNCTION Scalar store(int i, Scalar v) const {
+      if constexpr (Packed) {
+        const std::uint16_t h = float_to_bfloat16(v);
+        base[i] = h;
+        return bfloat16_to_float(h);
+      } else {
+        base[i] = v;
+        return v;
+      }
+    }
+    // N consecutive values from i (aligned to N) as one vector.
+    template <int N>
+    KOKKOS_FORCEINLINE_FUNCTION VectorOf<Scalar, N> load_vector(int i) const {
+      const VectorOf<Stored, N> q = *reinterpret_cast<const VectorOf<Stored, N>*>(base + i);
+      VectorOf<Scalar, N> v;
+      for (int k = 0; k < N; ++k) {
+        if constexpr (Packed) v.v[k] = bfloat16_to_float(q.v[k]);
+        else v.v[k] = q.v[k];
+      }
+      return v;
+    }
+    template <int N>
+    KOKKOS_FORCEINLINE_FUNCTION VectorOf<Scalar, N> store_vector(int i, const VectorOf<Scalar, N>& v) const {
+      VectorOf<Stored, N> q;
+      VectorOf<Scalar, N> kept;
+      for (int k = 0; k < N; ++k) {
+        if constexpr (Packed) q.v[k] = float_to_bfloat16(v.v[k]), kept.v[k] = bfloat16_to_float(q.v[k]);
+        else q.v[k] = v.v[k], kept.v[k] = v.v[k];
+      }
+      *reinterpret_cast<VectorOf<Stored, N>*>(base + i) = q;
+      return kept;
+    }
+  };
+  template <bool Packed>
+  KOKKOS_FORCEINLINE_FUNCTION MemoryVariable<Packed> psi(int axis) const {
+    return MemoryVariable<Packed>(psi_[axis].data());
+  }
+  template <bool Packed>
+  KOKKOS_FORCEINLINE_FUNCTION MemoryVariable<Packed> xi(int axis) const {
+    return MemoryVariable<Packed>(xi_[axis].data());
+  }
+
   // Pass A of psi_y over the z-slabs: one thread per (x, y) column walks
   // `chunk` planes; b and a are the column's. The next plane's loads are issued
   // before this plane's store, which the compiler may not move them past.
   // The boxes of a launch (up to 4, the same extents) follow one another
   // along the launch's third index, `chunks` chunks each.
-  template <class Physics, int Axis>
+  template <class Physics, int Axis, bool Packed>
   struct MemoryColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int max_boxes = 4;
@@ -681,15 +775,17 @@ class Cpml {
       const int g = l.template global<Axis>(Axis == 0 ? x : y);
       const Scalar b = pml.b_[Axis](g), a = pml.a_[Axis](g);
       const Scalar* p = d.cur[Update::field] + d.grid.index(x, y, z0);
-      const index_t first = l.template index<Axis>(x, y, z0), step = l.template index<Axis>(x, y, z0 + 1) - first;
-      Scalar* psi = pml.psi_[Axis].data() + first;
-      Scalar m2 = p[-2 * s], m1 = p[-s], p1 = p[s], p2 = p[2 * s], old = *psi;
+      const int first = int(l.template index<Axis>(x, y, z0));
+      const int step = int(l.template index<Axis>(x, y, z0 + 1) - first);
+      const MemoryVariable<Packed> psi = pml.template psi<Packed>(Axis);
+      int at = first;
+      Scalar m2 = p[-2 * s], m1 = p[-s], p1 = p[s], p2 = p[2 * s], old = psi.load(at);
       for (int z = z0; z < z1; ++z) {
         Scalar n_m2 = 0, n_m1 = 0, n_p1 = 0, n_p2 = 0, n_old = 0;
         if (z + 1 < z1)
-          n_m2 = p[sz - 2 * s], n_m1 = p[sz - s], n_p1 = p[sz + s], n_p2 = p[sz + 2 * s], n_old = psi[step];
-        *psi = psi_step(wt.d1[Axis], b, old, a, m2, m1, p1, p2);
-        p += sz, psi += step;
+          n_m2 = p[sz - 2 * s], n_m1 = p[sz - s], n_p1 = p[sz + s], n_p2 = p[sz + 2 * s], n_old = psi.load(at + step);
+        psi.store(at, psi_step(wt.d1[Axis], b, old, a, m2, m1, p1, p2));
+        p += sz, at += step;
         m2 = n_m2, m1 = n_m1, p1 = n_p1, p2 = n_p2, old = n_old;
       }
     }
@@ -711,7 +807,7 @@ class Cpml {
   // plane outside the x-slab only advances psi_x. Scratch holds two planes
   // so that one barrier a plane suffices: a plane's values are overwritten
   // two planes later, after every column has passed the barrier between.
-  template <class Physics, int Columns = x_team_columns>
+  template <class Physics, bool Packed, int Columns = x_team_columns>
   struct XColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
@@ -757,8 +853,7 @@ class Cpml {
       const int z0 = t.z0(rank), z1 = t.z1(rank);
       const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
       const int step = int(l.template index<0>(memory.x0, memory.y0, z0 + 1) - l.template index<0>(memory.x0, memory.y0, z0));
-      Scalar* psi = pml.psi_[0].data();
-      Scalar* xi = pml.xi_[0].data();
+      const MemoryVariable<Packed> psi = pml.template psi<Packed>(0), xi = pml.template xi<Packed>(0);
       const Scratch shared(team.team_scratch(0), 2 * tile);
       const auto updates_at = [&](int z) { return z >= slab.z0 && z < slab.z1; };
 
@@ -786,9 +881,24 @@ class Cpml {
         const int g = l.template global<0>(c.x);
         o.b = pml.b_[0](g), o.a = pml.a_[0](g);
         for (int m = 0; m < 2 * R; ++m) o.col[m] = o.p[(m - R) * sz];
-        o.top = o.p[R * sz], o.psi = psi[o.at];
-        if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi[o.at];
+        o.top = o.p[R * sz], o.psi = psi.load(o.at);
+        if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi.load(o.at);
       }
+      // What the columns stream m planes beyond the plane at hand, asked of
+      // L2 (as UpdateColumns::prefetch): p at z+R+m, psi_x, and p-, V and
+      // xi_x where that plane is updated.
+      const auto prefetch = [&](int z, int m) {
+        for (int k = 0; k < Columns; ++k) {
+          const Column& o = s[k];
+          if (Columns > 1 && o.cell < 0) continue;
+          prefetch_l2(o.p + (R + m) * sz);
+          prefetch_l2(psi.address(o.at + m * step));
+          if (o.updates && updates_at(z + m))
+            prefetch_l2(o.next + m * sz), prefetch_l2(o.V + m * sz), prefetch_l2(xi.address(o.at + m * step));
+        }
+      };
+      const int planes_ahead = pml.prefetch_;
+      for (int m = 1; m < planes_ahead && z0 + m < z1; ++m) prefetch(z0, m);
 
       for (int z = z0; z < z1; ++z) {
         const int buf = ((z - z0) & 1) * tile;
@@ -797,13 +907,14 @@ class Cpml {
         // which costs less than a test around the loads.
         const int ahead = z + 1 < z1 ? 1 : 0;
         const bool update_ahead = updates_at(z + ahead);
+        prefetch(z, z + planes_ahead < z1 ? planes_ahead : 0);
         for (int k = 0; k < Columns; ++k) {
           Column& o = s[k];
           if (Columns > 1 && o.cell < 0) continue;
           const Scalar psi_old = o.psi;
           o.col[2 * R] = o.top;
           o.now_prev = o.prev, o.now_v = o.v, o.now_xi = o.xi;
-          o.top = o.p[(R + ahead) * sz], o.psi = psi[o.at + ahead * step];
+          o.top = o.p[(R + ahead) * sz], o.psi = psi.load(o.at + ahead * step);
           // Loaded whether or not the next plane is updated, from p here
           // where it is not (unused, cached): a conditional load's value
           // reaches its variable through a move that waits for it (H200,
@@ -811,13 +922,15 @@ class Cpml {
           // 9e52dd6; 0.884 with the loads under the test).
           const bool streams = o.updates && update_ahead;
           o.prev = *(streams ? o.next + ahead * sz : o.p), o.v = *(streams ? o.V + ahead * sz : o.p);
-          o.xi = *(streams ? xi + o.at + ahead * step : o.p);
+          // (Packed: xi_x of the column's own place, which has another type than p.)
+          if constexpr (Packed) o.xi = xi.load(o.at + (streams ? ahead * step : 0));
+          else o.xi = *(streams ? xi.base + o.at + ahead * step : o.p);
           for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
           // The update's loads before the barrier, which they then overlap.
           if (o.updates && here)
             for (int m = 1; m <= R; ++m) o.ap[m - 1] = o.p[m * sy], o.am[m - 1] = o.p[-m * sy];
           const Scalar fresh = psi_step(wt.d1[0], o.b, psi_old, o.a, o.xm[1], o.xm[0], o.xp[0], o.xp[1]);
-          if (o.owned) psi[o.at] = fresh, shared(buf + o.cell) = fresh;
+          if (o.owned) shared(buf + o.cell) = psi.store(o.at, fresh);
         }
         team.team_barrier();
         for (int k = 0; k < Columns; ++k) {
@@ -827,7 +940,7 @@ class Cpml {
             Scalar sx[4];
             const int off[4] = {-2, -1, 1, 2};
             for (int n = 0; n < 4; ++n)
-              sx[n] = o.i + off[n] >= 0 && o.i + off[n] < tx ? shared(buf + o.cell + off[n]) : psi[o.at + off[n]];
+              sx[n] = o.i + off[n] >= 0 && o.i + off[n] < tx ? shared(buf + o.cell + off[n]) : psi.load(o.at + off[n]);
             // The axes join lap and extra in the order x, y, z, as in
             // UpdateColumns and the point-by-point update.
             Scalar lap = 0, extra = 0, x_xi = o.now_xi;
@@ -840,7 +953,7 @@ class Cpml {
             lap += second_derivative<R>(wt.d2[2], o.col[R], [&](int m) { return o.col[R + m]; },
                                         [&](int m) { return o.col[R - m]; });
             *o.next = Scalar(2) * o.col[R] - o.now_prev + o.now_v * (lap + extra);
-            xi[o.at] = x_xi;
+            xi.store(o.at, x_xi);
           }
           for (int m = 0; m < 2 * R; ++m) o.col[m] = o.col[m + 1];
           o.p += sz, o.next += sz, o.V += sz, o.at += step;
@@ -876,7 +989,7 @@ class Cpml {
   // multiples of Vec); a group whose columns reach beyond the slab or
   // differ along x (damped or not, side) walks them one by one (walk).
   // Each lane's arithmetic is walk's.
-  template <class Physics, int W, bool AcrossDamped, int Vec = 1>
+  template <class Physics, int W, bool AcrossDamped, bool Packed, int Vec = 1>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
     using Lanes = VectorOf<Scalar, Vec>;
@@ -890,6 +1003,9 @@ class Cpml {
     // launch_updates) and where its psi_W advances, [mw0, mw1).
     UpdatePart part[2];
 
+    KOKKOS_FORCEINLINE_FUNCTION MemoryVariable<Packed> psi(int axis) const { return pml.template psi<Packed>(axis); }
+    KOKKOS_FORCEINLINE_FUNCTION MemoryVariable<Packed> xi(int axis) const { return pml.template xi<Packed>(axis); }
+
     // psi_W of plane ww (index at, value old) advanced from p at ww-2, ww-1,
     // ww+1, ww+2 where pass A would advance it; elsewhere it stays (zero,
     // never written).
@@ -898,8 +1014,7 @@ class Cpml {
       if (ww < s.mw0 || ww >= s.mw1) return old;
       const int g = pml.layout_.template global<W>(ww);
       const Scalar v = psi_step(wt.d1[W], pml.b_[W](g), old, pml.a_[W](g), m2, m1, p1, p2);
-      pml.psi_[W].data()[at] = v;
-      return v;
+      return psi(W).store(at, v);
     }
 
     // The memory variables of axis A (not W) along a column from (x, y, z):
@@ -918,6 +1033,80 @@ class Cpml {
       const index_t first = l.template index<A>(x, y, z);
       const index_t step = l.template index<A>(x, y + (W == 1), z + (W == 2)) - first;
       return {int(first), int(step), pml.b_[A](g), pml.a_[A](g)};
+    }
+
+    // A column's walk (walk, walk_lanes) from (x, y, z) at plane w0 of its
+    // slab: its planes [w0, w1); the distances between p's neighbours along
+    // W and the across axis, and between psi's along the across axis and
+    // along W, in 32 bits (K + 1 planes fit, the constructor checks: fewer
+    // registers and no 64-bit add chains); pointers to p, p+ (p- until
+    // written) and V at the plane at hand (next_plane moves them on); the
+    // memory variables of x (DX) and the across axis (DA), and the index of
+    // psi_W and xi_W there.
+    struct ColumnWalk {
+      int w0 = 0, w1 = 0, sw = 0, sa = 0, na = 0, nw = 0, iw = 0;
+      const Scalar* p = nullptr;
+      Scalar* next = nullptr;
+      const Scalar* V = nullptr;
+      Memory mx, ma;
+      KOKKOS_FORCEINLINE_FUNCTION void next_plane() { p += sw, next += sw, V += sw; }
+    };
+    template <bool DX, bool DA>
+    KOKKOS_FORCEINLINE_FUNCTION ColumnWalk column_walk(const UpdatePart& s, int x, int across) const {
+      const CpmlAuxLayout& l = pml.layout_;
+      ColumnWalk c;
+      c.w0 = W == 2 ? s.slab.z0 : s.slab.y0, c.w1 = W == 2 ? s.slab.z1 : s.slab.y1;
+      const int y = W == 1 ? c.w0 : across, z = W == 2 ? c.w0 : across;
+      const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
+      c.sw = W == 2 ? sz : sy, c.sa = W == 2 ? sy : sz;
+      c.na = int(l.template stride<Across>()), c.nw = int(l.template stride<W>());
+      const index_t start = d.grid.index(x, y, z);
+      c.p = d.cur[Update::field] + start;
+      c.next = d.next[Update::field] + start;
+      c.V = d.model[Update::model] + start;
+      if constexpr (DX) c.mx = memory<0>(x, y, z);
+      if constexpr (DA) c.ma = memory<Across>(x, y, z);
+      c.iw = int(l.template index<W>(x, y, z));
+      return c;
+    }
+    // Asks L2 for what the walk streams m planes beyond the plane at hand (p
+    // at w+K+m, p-, V, psi_W at w+2+m, xi_W, and the memory variables of x
+    // and the across axis where damped): with 2 columns a thread at 2 blocks
+    // an SM, the loads a plane ahead alone keep too few bytes in flight to
+    // cover DRAM's latency (H200 ncu: 24 % warps active, 63 % of DRAM peak).
+    // H200, tree 6282245, A B A B, CPML ms/step, off, 2 planes against the
+    // plane at hand: iso-large-gpu 2.198/2.200/2.203 against 2.466/2.477,
+    // tti-large-gpu 1.386/1.394 against 1.602/1.610 (session 10's tree
+    // 58a4694: 2.363, 1.486); ncu (iso): the z-/y-slab kernel 1.334 against
+    // 1.590 ms at 72 against 60 % of DRAM peak, XColumns 0.821 against 0.832.
+    template <bool DX, bool DA>
+    KOKKOS_FORCEINLINE_FUNCTION void prefetch(const ColumnWalk& c, int m) const {
+      prefetch_l2(c.p + (K + m) * c.sw);
+      prefetch_l2(c.next + m * c.sw);
+      prefetch_l2(c.V + m * c.sw);
+      prefetch_l2(psi(W).address(c.iw + (2 + m) * c.nw));
+      prefetch_l2(xi(W).address(c.iw + m * c.nw));
+      if constexpr (DX) {
+        prefetch_l2(psi(0).address(c.mx.at + m * c.mx.step));
+        prefetch_l2(xi(0).address(c.mx.at + m * c.mx.step));
+      }
+      if constexpr (DA) {
+        prefetch_l2(psi(Across).address(c.ma.at + m * c.ma.step));
+        prefetch_l2(xi(Across).address(c.ma.at + m * c.ma.step));
+      }
+    }
+    // The planes up to pml.prefetch_ beyond plane w0 before the walk, then
+    // each trip the one pml.prefetch_ planes on; near the slab's end the
+    // plane at hand again (a select, not a branch, which would cut the trip's
+    // code in two for the scheduler: H200, tree b4c8675, the walks with the
+    // prefetch under a test, off, 13 % slower than session 10's).
+    template <bool DX, bool DA>
+    KOKKOS_FORCEINLINE_FUNCTION void prefetch_start(const ColumnWalk& c) const {
+      for (int m = 1; m < pml.prefetch_ && c.w0 + m < c.w1; ++m) prefetch<DX, DA>(c, m);
+    }
+    template <bool DX, bool DA>
+    KOKKOS_FORCEINLINE_FUNCTION void prefetch_trip(const ColumnWalk& c, int w) const {
+      prefetch<DX, DA>(c, w + pml.prefetch_ < c.w1 ? pml.prefetch_ : 0);
     }
 
     // Whether x and the across axis are damped is fixed per column: each
@@ -972,73 +1161,57 @@ class Cpml {
     template <bool DX, bool DA>
     KOKKOS_INLINE_FUNCTION void walk(const UpdatePart& s, int x, int across) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const int w0 = W == 2 ? s.slab.z0 : s.slab.y0, w1 = W == 2 ? s.slab.z1 : s.slab.y1;
-      const int y = W == 1 ? w0 : across, z = W == 2 ? w0 : across;
-      // Offsets from the column's pointers in 32 bits (K + 1 planes fit, the
-      // constructor checks): fewer registers and no 64-bit add chains.
-      const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
-      const int sw = W == 2 ? sz : sy, sa = W == 2 ? sy : sz;
-      const index_t start = d.grid.index(x, y, z);
-      const Scalar* p = d.cur[Update::field] + start;
-      Scalar* next = d.next[Update::field] + start;
-      const Scalar* V = d.model[Update::model] + start;
-
-      Memory mx, ma;
-      if constexpr (DX) mx = memory<0>(x, y, z);
-      if constexpr (DA) ma = memory<Across>(x, y, z);
-      const int na = int(l.template stride<Across>());  // psi neighbours along the across axis
+      ColumnWalk c = column_walk<DX, DA>(s, x, across);
 
       Scalar col[2 * K + 1];  // p at w-K..w+K
-      for (int m = 0; m < 2 * K; ++m) col[m] = p[(m - K) * sw];
+      for (int m = 0; m < 2 * K; ++m) col[m] = c.p[(m - K) * c.sw];
       Scalar pw[5] = {0, 0, 0, 0, 0};  // new psi_W at w-2..w+2
-      // Index of plane w's psi_W and xi_W (set apart from its declaration:
-      // so nvcc 13 allocates registers as it did, SASS text-identical).
-      int iw = 0;
-      const int nw = int(l.template stride<W>());
-      iw = int(l.template index<W>(x, y, z));
       for (int m = 0; m < 4; ++m)
-        pw[m] = psi_w(s, w0 - 2 + m, iw + (m - 2) * nw, pml.psi_[W].data()[iw + (m - 2) * nw], col[K - 4 + m],
-                      col[K - 3 + m], col[K - 1 + m], col[K + m]);
+        pw[m] = psi_w(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, psi(W).load(c.iw + (m - 2) * c.nw),
+                      col[K - 4 + m], col[K - 3 + m], col[K - 1 + m], col[K + m]);
       // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
       // the column's thread alone writes them, and their DRAM latency
       // otherwise stalls every plane.
-      Scalar psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw], xi_w_ahead = pml.xi_[W].data()[iw];
+      Scalar psi_w_ahead = psi(W).load(c.iw + 2 * c.nw), xi_w_ahead = xi(W).load(c.iw);
 
       // psi_x (x +-1, +-2) and xi_x of an x-damped column, also a plane ahead.
       Scalar sx_ahead[4] = {0, 0, 0, 0}, xi_x_ahead = 0;
       const auto load_x = [&](int at, Scalar(&s)[4], Scalar& xi) {
-        const Scalar* q = pml.psi_[0].data() + at;
-        s[0] = q[-2], s[1] = q[-1], s[2] = q[1], s[3] = q[2], xi = pml.xi_[0].data()[at];
+        const MemoryVariable<Packed> q = psi(0);
+        s[0] = q.load(at - 2), s[1] = q.load(at - 1), s[2] = q.load(at + 1), s[3] = q.load(at + 2), xi = this->xi(0).load(at);
       };
-      if constexpr (DX) load_x(mx.at, sx_ahead, xi_x_ahead);
+      if constexpr (DX) load_x(c.mx.at, sx_ahead, xi_x_ahead);
 
-      Scalar top = p[K * sw], prev = *next, v = *V;  // plane w0's streamed values
-      for (int w = w0; w < w1; ++w) {
+      Scalar top = c.p[K * c.sw], prev = *c.next, v = *c.V;  // plane w0's streamed values
+      prefetch_start<DX, DA>(c);
+      for (int w = c.w0; w < c.w1; ++w) {
+        prefetch_trip<DX, DA>(c, w);
         col[2 * K] = top;
         const Scalar p_prev = prev, vel = v;
         // The next plane's; the last plane loads its own again (unused),
         // which costs less than a test around the loads.
-        const int ahead = w + 1 < w1 ? sw : 0;
-        top = p[K * sw + ahead], prev = next[ahead], v = V[ahead];
+        const int ahead = w + 1 < c.w1 ? c.sw : 0;
+        top = c.p[K * c.sw + ahead], prev = c.next[ahead], v = c.V[ahead];
         Scalar xp[R], xm[R], ap[R], am[R];
         for (int m = 1; m <= R; ++m)
-          xp[m - 1] = p[m], xm[m - 1] = p[-m], ap[m - 1] = p[m * sa], am[m - 1] = p[-m * sa];
+          xp[m - 1] = c.p[m], xm[m - 1] = c.p[-m], ap[m - 1] = c.p[m * c.sa], am[m - 1] = c.p[-m * c.sa];
         Scalar sx[4] = {0, 0, 0, 0}, sa4[4] = {0, 0, 0, 0}, xi_x = 0, xi_a = 0, xi_w = 0;
         if constexpr (DX) {
           for (int m = 0; m < 4; ++m) sx[m] = sx_ahead[m];
           xi_x = xi_x_ahead;
-          load_x(mx.at + (w + 1 < w1 ? mx.step : 0), sx_ahead, xi_x_ahead);
+          load_x(c.mx.at + (w + 1 < c.w1 ? c.mx.step : 0), sx_ahead, xi_x_ahead);
         }
         if constexpr (DA) {
-          const Scalar* q = pml.psi_[Across].data() + ma.at;
-          sa4[0] = q[-2 * na], sa4[1] = q[-na], sa4[2] = q[na], sa4[3] = q[2 * na];
-          xi_a = pml.xi_[Across].data()[ma.at];
+          const MemoryVariable<Packed> q = psi(Across);
+          sa4[0] = q.load(c.ma.at - 2 * c.na), sa4[1] = q.load(c.ma.at - c.na), sa4[2] = q.load(c.ma.at + c.na),
+          sa4[3] = q.load(c.ma.at + 2 * c.na);
+          xi_a = xi(Across).load(c.ma.at);
         }
         const Scalar psi_old = psi_w_ahead;
         xi_w = xi_w_ahead;
-        const int ahead_w = w + 1 < w1 ? nw : 0;  // the last plane loads its own again (unused)
-        psi_w_ahead = pml.psi_[W].data()[iw + 2 * nw + ahead_w], xi_w_ahead = pml.xi_[W].data()[iw + ahead_w];
-        pw[4] = psi_w(s, w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
+        const int ahead_w = w + 1 < c.w1 ? c.nw : 0;  // the last plane loads its own again (unused)
+        psi_w_ahead = psi(W).load(c.iw + 2 * c.nw + ahead_w), xi_w_ahead = xi(W).load(c.iw + ahead_w);
+        pw[4] = psi_w(s, w + 2, c.iw + 2 * c.nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
         Scalar lap = 0, extra = 0;
         static_for<0, 3>([&](auto axis) {
@@ -1059,18 +1232,18 @@ class Cpml {
             const int g = l.template global<W>(w);
             damp(wt.d1[A], pml.b_[A](g), pml.a_[A](g), d2, pw[0], pw[1], pw[3], pw[4], xi_w, extra);
           } else if constexpr (A == 0) {
-            if constexpr (DX) damp(wt.d1[A], mx.b, mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
+            if constexpr (DX) damp(wt.d1[A], c.mx.b, c.mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
           } else {
-            if constexpr (DA) damp(wt.d1[A], ma.b, ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
+            if constexpr (DA) damp(wt.d1[A], c.ma.b, c.ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
           }
         });
-        *next = Scalar(2) * col[K] - p_prev + vel * (lap + extra);
-        if constexpr (DX) pml.xi_[0].data()[mx.at] = xi_x, mx.at += mx.step;
-        if constexpr (DA) pml.xi_[Across].data()[ma.at] = xi_a, ma.at += ma.step;
-        pml.xi_[W].data()[iw] = xi_w, iw += nw;
+        *c.next = Scalar(2) * col[K] - p_prev + vel * (lap + extra);
+        if constexpr (DX) xi(0).store(c.mx.at, xi_x), c.mx.at += c.mx.step;
+        if constexpr (DA) xi(Across).store(c.ma.at, xi_a), c.ma.at += c.ma.step;
+        xi(W).store(c.iw, xi_w), c.iw += c.nw;
         for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
-        p += sw, next += sw, V += sw;
+        c.next_plane();
       }
     }
 
@@ -1083,8 +1256,7 @@ class Cpml {
       const Scalar b = pml.b_[W](g), a = pml.a_[W](g);
       Lanes v;
       for (int k = 0; k < Vec; ++k) v.v[k] = psi_step(wt.d1[W], b, old.v[k], a, m2.v[k], m1.v[k], p1.v[k], p2.v[k]);
-      store(pml.psi_[W].data() + at, v);
-      return v;
+      return psi(W).template store_vector<Vec>(at, v);
     }
     KOKKOS_FORCEINLINE_FUNCTION static Lanes load(const Scalar* q) { return *reinterpret_cast<const Lanes*>(q); }
     KOKKOS_FORCEINLINE_FUNCTION static void store(Scalar* q, const Lanes& v) { *reinterpret_cast<Lanes*>(q) = v; }
@@ -1097,60 +1269,48 @@ class Cpml {
     template <bool DX, bool DA>
     KOKKOS_INLINE_FUNCTION void walk_lanes(const UpdatePart& s, int x, int across) const {
       const CpmlAuxLayout& l = pml.layout_;
-      const int w0 = W == 2 ? s.slab.z0 : s.slab.y0, w1 = W == 2 ? s.slab.z1 : s.slab.y1;
-      const int y = W == 1 ? w0 : across, z = W == 2 ? w0 : across;
-      const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
-      const int sw = W == 2 ? sz : sy, sa = W == 2 ? sy : sz;
-      const index_t start = d.grid.index(x, y, z);
-      const Scalar* p = d.cur[Update::field] + start;
-      Scalar* next = d.next[Update::field] + start;
-      const Scalar* V = d.model[Update::model] + start;
+      ColumnWalk c = column_walk<DX, DA>(s, x, across);
 
       // x-damped lanes: psi_x and xi_x at consecutive indices from mx.at,
       // each lane its own b and a.
-      Memory mx, ma;
       Scalar bx[Vec] = {}, ax[Vec] = {};
-      if constexpr (DX) {
-        mx = memory<0>(x, y, z);
+      if constexpr (DX)
         for (int k = 0; k < Vec; ++k) {
           const int g = l.template global<0>(x + k);
           bx[k] = pml.b_[0](g), ax[k] = pml.a_[0](g);
         }
-      }
-      if constexpr (DA) ma = memory<Across>(x, y, z);
-      const int na = int(l.template stride<Across>());
 
       Lanes col[2 * K + 1];  // p at w-K..w+K
-      for (int m = 0; m < 2 * K; ++m) col[m] = load(p + (m - K) * sw);
+      for (int m = 0; m < 2 * K; ++m) col[m] = load(c.p + (m - K) * c.sw);
       Lanes pw[5] = {};  // new psi_W at w-2..w+2
-      const int nw = int(l.template stride<W>());
-      int iw = int(l.template index<W>(x, y, z));
       for (int m = 0; m < 4; ++m)
-        pw[m] = psi_w_lanes(s, w0 - 2 + m, iw + (m - 2) * nw, load(pml.psi_[W].data() + iw + (m - 2) * nw),
+        pw[m] = psi_w_lanes(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, psi(W).template load_vector<Vec>(c.iw + (m - 2) * c.nw),
                             col[K - 4 + m], col[K - 3 + m], col[K - 1 + m], col[K + m]);
-      Lanes psi_w_ahead = load(pml.psi_[W].data() + iw + 2 * nw), xi_w_ahead = load(pml.xi_[W].data() + iw);
+      Lanes psi_w_ahead = psi(W).template load_vector<Vec>(c.iw + 2 * c.nw);
+      Lanes xi_w_ahead = xi(W).template load_vector<Vec>(c.iw);
 
       // psi_x at x-2 .. x+Vec+1 and xi_x of the lanes, a plane ahead.
       Scalar sx_ahead[Vec + 4] = {}, xi_x_ahead[Vec] = {};
       const auto load_x = [&](int at, Scalar(&sx)[Vec + 4], Scalar(&xi)[Vec]) {
-        const Scalar* q = pml.psi_[0].data() + at;
-        for (int k = 0; k < Vec + 4; ++k) sx[k] = q[k - 2];
-        for (int k = 0; k < Vec; ++k) xi[k] = pml.xi_[0].data()[at + k];
+        for (int k = 0; k < Vec + 4; ++k) sx[k] = psi(0).load(at + k - 2);
+        for (int k = 0; k < Vec; ++k) xi[k] = this->xi(0).load(at + k);
       };
-      if constexpr (DX) load_x(mx.at, sx_ahead, xi_x_ahead);
+      if constexpr (DX) load_x(c.mx.at, sx_ahead, xi_x_ahead);
 
       // p along x: the vectors from x - XN Vec to x + (XN + 1) Vec - 1, the
       // middle one col[K].
       constexpr int XN = (R + Vec - 1) / Vec;
-      Lanes top = load(p + K * sw), prev = load(next), v = load(V);
-      for (int w = w0; w < w1; ++w) {
+      Lanes top = load(c.p + K * c.sw), prev = load(c.next), v = load(c.V);
+      prefetch_start<DX, DA>(c);
+      for (int w = c.w0; w < c.w1; ++w) {
+        prefetch_trip<DX, DA>(c, w);
         col[2 * K] = top;
         const Lanes p_prev = prev, vel = v;
-        const int ahead = w + 1 < w1 ? sw : 0;
-        top = load(p + K * sw + ahead), prev = load(next + ahead), v = load(V + ahead);
+        const int ahead = w + 1 < c.w1 ? c.sw : 0;
+        top = load(c.p + K * c.sw + ahead), prev = load(c.next + ahead), v = load(c.V + ahead);
         Lanes xs[2 * XN + 1], ap[R], am[R];
-        for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = n == XN ? col[K] : load(p + (n - XN) * Vec);
-        for (int m = 1; m <= R; ++m) ap[m - 1] = load(p + m * sa), am[m - 1] = load(p - m * sa);
+        for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = n == XN ? col[K] : load(c.p + (n - XN) * Vec);
+        for (int m = 1; m <= R; ++m) ap[m - 1] = load(c.p + m * c.sa), am[m - 1] = load(c.p - m * c.sa);
         const auto px = [&](int k, int m) {  // p at x + k + m
           const int o = XN * Vec + k + m;
           return xs[o / Vec].v[o % Vec];
@@ -1159,19 +1319,21 @@ class Cpml {
         if constexpr (DX) {
           for (int k = 0; k < Vec + 4; ++k) sx[k] = sx_ahead[k];
           for (int k = 0; k < Vec; ++k) xi_x[k] = xi_x_ahead[k];
-          load_x(mx.at + (w + 1 < w1 ? mx.step : 0), sx_ahead, xi_x_ahead);
+          load_x(c.mx.at + (w + 1 < c.w1 ? c.mx.step : 0), sx_ahead, xi_x_ahead);
         }
         Lanes sa4[4] = {}, xi_a = {};
         if constexpr (DA) {
-          const Scalar* q = pml.psi_[Across].data() + ma.at;
-          sa4[0] = load(q - 2 * na), sa4[1] = load(q - na), sa4[2] = load(q + na), sa4[3] = load(q + 2 * na);
-          xi_a = load(pml.xi_[Across].data() + ma.at);
+          const MemoryVariable<Packed> q = psi(Across);
+          sa4[0] = q.template load_vector<Vec>(c.ma.at - 2 * c.na), sa4[1] = q.template load_vector<Vec>(c.ma.at - c.na);
+          sa4[2] = q.template load_vector<Vec>(c.ma.at + c.na), sa4[3] = q.template load_vector<Vec>(c.ma.at + 2 * c.na);
+          xi_a = xi(Across).template load_vector<Vec>(c.ma.at);
         }
         const Lanes psi_old = psi_w_ahead;
         Lanes xi_w = xi_w_ahead;
-        const int ahead_w = w + 1 < w1 ? nw : 0;
-        psi_w_ahead = load(pml.psi_[W].data() + iw + 2 * nw + ahead_w), xi_w_ahead = load(pml.xi_[W].data() + iw + ahead_w);
-        pw[4] = psi_w_lanes(s, w + 2, iw + 2 * nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
+        const int ahead_w = w + 1 < c.w1 ? c.nw : 0;
+        psi_w_ahead = psi(W).template load_vector<Vec>(c.iw + 2 * c.nw + ahead_w);
+        xi_w_ahead = xi(W).template load_vector<Vec>(c.iw + ahead_w);
+        pw[4] = psi_w_lanes(s, w + 2, c.iw + 2 * c.nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
         const int gw = l.template global<W>(w);
         const Scalar bw = pml.b_[W](gw), aw = pml.a_[W](gw);
@@ -1198,21 +1360,21 @@ class Cpml {
               if constexpr (DX) damp(wt.d1[A], bx[k], ax[k], d2, sx[k], sx[k + 1], sx[k + 3], sx[k + 4], xi_x[k], extra);
             } else {
               if constexpr (DA)
-                damp(wt.d1[A], ma.b, ma.a, d2, sa4[0].v[k], sa4[1].v[k], sa4[2].v[k], sa4[3].v[k], xi_a.v[k], extra);
+                damp(wt.d1[A], c.ma.b, c.ma.a, d2, sa4[0].v[k], sa4[1].v[k], sa4[2].v[k], sa4[3].v[k], xi_a.v[k], extra);
             }
           });
           out.v[k] = Scalar(2) * col[K].v[k] - p_prev.v[k] + vel.v[k] * (lap + extra);
         }
-        store(next, out);
+        store(c.next, out);
         if constexpr (DX) {
-          for (int k = 0; k < Vec; ++k) pml.xi_[0].data()[mx.at + k] = xi_x[k];
-          mx.at += mx.step;
+          for (int k = 0; k < Vec; ++k) xi(0).store(c.mx.at + k, xi_x[k]);
+          c.mx.at += c.mx.step;
         }
-        if constexpr (DA) store(pml.xi_[Across].data() + ma.at, xi_a), ma.at += ma.step;
-        store(pml.xi_[W].data() + iw, xi_w), iw += nw;
+        if constexpr (DA) xi(Across).template store_vector<Vec>(c.ma.at, xi_a), c.ma.at += c.ma.step;
+        xi(W).template store_vector<Vec>(c.iw, xi_w), c.iw += c.nw;
         for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
-        p += sw, next += sw, V += sw;
+        c.next_plane();
       }
     }
   };
@@ -1222,10 +1384,10 @@ class Cpml {
   // across extent return at once. The parts are independent: each writes
   // only its own slabs' points and memory variables (psi_y: the y-slabs'
   // own layers; the z-slabs read pass A's).
-  template <class Physics, int Vec = 1>
+  template <class Physics, bool Packed, int Vec = 1>
   struct UpdateSlabs {
-    UpdateColumns<Physics, 2, true, Vec> z;
-    UpdateColumns<Physics, 1, false, Vec> y;
+    UpdateColumns<Physics, 2, true, Packed, Vec> z;
+    UpdateColumns<Physics, 1, false, Packed, Vec> y;
     int z_across = 0, y_across = 0;
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       if (c < 2) {
@@ -1243,6 +1405,10 @@ class Cpml {
   CpmlAuxLayout layout_;
   std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
   int update_vec_ = 2;  // update_vector_width
+  // Planes ahead the walks prefetch to L2 (UpdateColumns::prefetch): a
+  // kernel argument, as measured, rather than a constant.
+  int prefetch_ = 2;
+  bool packed_ = tuning().packed;     // memory variables in bfloat16 (see MemoryVariable)
 };
 
 }  // namespace seis
