@@ -40,7 +40,12 @@ constexpr bool sliding_window_packed_plan() {
   return Physics::num_fields > 1;
 }
 
-template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>()>
+// PinnedPoints: the thread's column (split from its team rank) opaque to the
+// optimiser (TilePoints' Pinned), an A/B of parity8: in the iso kernel
+// (nvcc 13 sm_90) the z loop then loads 13 spilled values a plane instead of
+// 14 (the twin 12, whose column ptxas rebuilds from the thread index), the
+// x-range predicate of the stored point no longer spilled.
+template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>(), bool PinnedPoints = false>
 struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   using Base = StreamingBody<Physics, Exec, 1>;
   using typename Base::accum_type;
@@ -89,7 +94,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
     const int threads_x = layout.dx / VEC;
-    const TilePoints<Exec> points(team, threads_x, layout.dy);
+    const TilePoints<Exec, PinnedPoints> points(team, threads_x, layout.dy);
     const PlaneStager<Physics, Exec, 4, Packed> halo(team, data, ext, layout, o, true);
     const int zb = o.z, ze = tiles.z_end(zb);
     Lanes<values_type, VEC> window[CPT][Q];  // planes zl-2R .. zl
@@ -167,7 +172,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   }
 };
 
-template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>()>
-using SlidingWindow = TiledStrategy<Physics, Exec, SlidingWindowBody<Physics, Exec, Packed>>;
+template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>(), bool PinnedPoints = false>
+using SlidingWindow = TiledStrategy<Physics, Exec, SlidingWindowBody<Physics, Exec, Packed, PinnedPoints>>;
 
 }  // namespace seis
