@@ -12,6 +12,7 @@
 // time: perf/results/h200-2026-11-24/parity-stage2.)
 
 #include "device/tiles.hpp"
+#include "seis/math/kokkos_cuda_team_shared.hpp"
 #include "seis/policies/traits/cuda/shared_carveout.hpp"
 
 #include <cuda_runtime.h>
@@ -35,7 +36,7 @@ inline std::size_t shared_pad(int threads) {
     const char* v = std::getenv("SEIS_NATIVE_SHARED_PAD");
     return v && std::strcmp(v, "kokkos") == 0;
   }();
-  return kokkos ? sizeof(double) * std::size_t(threads + 2) : 0;
+  return kokkos ? kokkos_cuda_team_reduce_space(threads) : 0;
 }
 
 // Kernel: the __global__ function, a template argument so that its carveout

@@ -23,6 +23,7 @@
 #include "device/vector_streaming.hpp"  // VectorPlanePointers (the opaque per-plane bases)
 #include "seis/halo_copy_plan.hpp"     // plain C++, no Kokkos
 #include "seis/math/interleaved_layout.hpp"  // the staged planes, shared with the Kokkos body
+#include "seis/math/kokkos_cuda_team_shared.hpp"  // where the Kokkos kernel's team scratch starts
 #include "seis/math/plane_features.hpp"
 
 namespace seis::native::dev {
@@ -77,7 +78,11 @@ int feature_ring_offset(const LaunchPlan& plan) {
   return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
 }
 
-template <class Op, class Backend>
+// ConstantRing: the ring slots as compile-time constants of the loop unrolled
+// by Q, as the Kokkos body has them, instead of RingIndex (an A/B of
+// parity8: in the TTI index form each plane's slot costs a compare, selects
+// and adds ahead of its stores and barrier).
+template <class Op, class Backend, bool ConstantRing = false>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op>;
@@ -219,7 +224,12 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
-    auto ring = [&](auto dz) { return plane(ring_at.slot(dz)); };
+    auto ring = [&](auto dz) {
+      if constexpr (ConstantRing)
+        return plane(rotating_ring_slot<P, U, decltype(dz)::value>());
+      else
+        return plane(ring_at.slot(dz));
+    };
     float* entering = ring(int_c<E>{});
     // Past the tile's last plane the load repeats this plane (unused, in bounds).
     const float* incoming[F];
@@ -263,7 +273,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
       op.update(acc, own, point);
     }
-    ring_at.advance();
+    if constexpr (!ConstantRing) ring_at.advance();
     offset += sz;
   };
 

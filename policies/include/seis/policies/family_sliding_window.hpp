@@ -13,10 +13,13 @@ namespace seis {
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_sliding_window(const std::string& name, const BlockShape& s) {
   if (name != "sliding_window") return nullptr;
-  // SEIS_KOKKOS_SW_POINTS=pinned: the thread's column pinned (SlidingWindowBody), an A/B.
-  static const char* const points = std::getenv("SEIS_KOKKOS_SW_POINTS");  // read once
-  if (points && std::strcmp(points, "pinned") == 0)
-    return std::make_unique<SlidingWindow<Physics, Exec, sliding_window_packed_plan<Physics>(), true>>(name, s);
+  // SEIS_KOKKOS_SW_COLUMN=pinned|fresh: how a GPU thread holds its column (SlidingWindowColumn), an A/B.
+  static const char* const column = std::getenv("SEIS_KOKKOS_SW_COLUMN");  // read once
+  constexpr bool packed = sliding_window_packed_plan<Physics>();
+  if (column && std::strcmp(column, "pinned") == 0)
+    return std::make_unique<SlidingWindow<Physics, Exec, packed, SlidingWindowColumn::pinned>>(name, s);
+  if (column && std::strcmp(column, "fresh") == 0)
+    return std::make_unique<SlidingWindow<Physics, Exec, packed, SlidingWindowColumn::fresh>>(name, s);
   return std::make_unique<SlidingWindow<Physics, Exec>>(name, s);
 }
 

@@ -18,6 +18,8 @@
 #include "seis/policies/tile_staging.hpp"
 #include "seis/policies/streaming_body.hpp"
 
+#include <type_traits>
+
 namespace seis {
 
 // Points per thread: the backend's vector width for single-field physics
@@ -40,12 +42,16 @@ constexpr bool sliding_window_packed_plan() {
   return Physics::num_fields > 1;
 }
 
-// PinnedPoints: the thread's column (split from its team rank) opaque to the
-// optimiser (TilePoints' Pinned), an A/B of parity8: in the iso kernel
-// (nvcc 13 sm_90) the z loop then loads 13 spilled values a plane instead of
-// 14 (the twin 12, whose column ptxas rebuilds from the thread index), the
-// x-range predicate of the stored point no longer spilled.
-template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>(), bool PinnedPoints = false>
+// How a GPU thread holds its column (split from its team rank; the twin reads
+// it from the thread index) across the z loop, an A/B of parity8: held
+// (TilePoints), pinned (TilePoints' Pinned: iso z loop 13 spill loads a
+// plane instead of 14, the x-range predicate of the stored point no longer
+// spilled; the twin 12) or fresh (FreshTilePoints: 8, 552 instructions
+// instead of 502). nvcc 13 sm_90.
+enum class SlidingWindowColumn { held, pinned, fresh };
+
+template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>(),
+          SlidingWindowColumn Column = SlidingWindowColumn::held>
 struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   using Base = StreamingBody<Physics, Exec, 1>;
   using typename Base::accum_type;
@@ -75,12 +81,14 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   // Tiles start on a whole vector (box.x0 rounded down); points before
   // box.x0 are computed but not stored.
   Box box;
+  FastDivisor by_threads_x;  // the fresh column's split
 
   SlidingWindowBody() = default;
   SlidingWindowBody(const StepData<Physics>& d, const Box& b, const BlockShape& s) : box(b) {
     this->data = d;
     this->tiles = TileGrid(align_box_x(b, VEC), s.dx * VEC, s.dy, s.zchunk > 0 ? s.zchunk : b.nz());
     this->layout = PlaneLayout(s.dx * VEC, s.dy, HX, H, F);
+    by_threads_x = FastDivisor(s.dx);
   }
 
   static std::size_t scratch_bytes(const BlockShape& s) {
@@ -94,7 +102,14 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
     const int threads_x = layout.dx / VEC;
-    const TilePoints<Exec, PinnedPoints> points(team, threads_x, layout.dy);
+    using Points = std::conditional_t<Column == SlidingWindowColumn::fresh, FreshTilePoints<Exec>,
+                                      TilePoints<Exec, Column == SlidingWindowColumn::pinned>>;
+    const Points points = [&] {
+      if constexpr (Column == SlidingWindowColumn::fresh)
+        return Points(team, threads_x, layout.dy, by_threads_x);
+      else
+        return Points(team, threads_x, layout.dy);
+    }();
     const PlaneStager<Physics, Exec, 4, Packed> halo(team, data, ext, layout, o, true);
     const int zb = o.z, ze = tiles.z_end(zb);
     Lanes<values_type, VEC> window[CPT][Q];  // planes zl-2R .. zl
@@ -172,7 +187,8 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   }
 };
 
-template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>(), bool PinnedPoints = false>
-using SlidingWindow = TiledStrategy<Physics, Exec, SlidingWindowBody<Physics, Exec, Packed, PinnedPoints>>;
+template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>(),
+          SlidingWindowColumn Column = SlidingWindowColumn::held>
+using SlidingWindow = TiledStrategy<Physics, Exec, SlidingWindowBody<Physics, Exec, Packed, Column>>;
 
 }  // namespace seis

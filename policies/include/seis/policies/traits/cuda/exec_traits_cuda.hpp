@@ -4,6 +4,7 @@
 
 #if defined(KOKKOS_ENABLE_CUDA)
 
+#include "seis/math/kokkos_cuda_team_shared.hpp"
 #include "seis/policies/traits/cuda/shared_carveout.hpp"
 
 #include <cuda_pipeline.h>
@@ -151,26 +152,19 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
     using Launch = Kokkos::Impl::CudaParallelLaunch<Driver, typename Policy::launch_bounds>;
     const int team = policy.team_size();
     const int threads = team * policy.impl_vector_length();
-    const std::size_t shared = team_launch_reduce_space(team) + std::size_t(policy.scratch_size(0, team));
+    const std::size_t shared = kokkos_cuda_team_reduce_space(team) + std::size_t(policy.scratch_size(0, team));
     // A function pointer or, for the global-memory launch, a void* (hence the C cast).
     cuda::carveout_memo<Launch>().apply((const void*)Launch::get_kernel_func(), threads, shared);
   }
 
-  // The team-reduce space a Kokkos CUDA team launch asks for at the start of
-  // the block's dynamic shared memory, ahead of the team scratch
-  // (Kokkos_Cuda_Parallel_Team.hpp: m_shmem_begin = 8 * (team_size + 2)).
-  // What the carveout rule counts, whatever the Kokkos version.
-  static constexpr std::size_t team_launch_reduce_space(int team_size) {
-    return sizeof(double) * std::size_t(team_size + 2);
-  }
-
-  // The part of that space a body may reuse as scratch: all of it on Kokkos
-  // 4.6, whose CudaTeamMember puts the team scratch right after it and uses
-  // it only in team_reduce, team_scan and team_broadcast; 0 on other Kokkos
-  // versions, whose layout is unchecked.
+  // The part of the team-reduce space (seis/math/kokkos_cuda_team_shared.hpp)
+  // a body may reuse as scratch: all of it on Kokkos 4.6, whose
+  // CudaTeamMember puts the team scratch right after it and uses it only in
+  // team_reduce, team_scan and team_broadcast; 0 on other Kokkos versions,
+  // whose layout is unchecked. (The carveout counts it on every version.)
   static std::size_t team_reduce_space_bytes(int team_size) {
 #if KOKKOS_VERSION / 100 == 406
-    return team_launch_reduce_space(team_size);
+    return kokkos_cuda_team_reduce_space(team_size);
 #else
     (void)team_size;
     return 0;
