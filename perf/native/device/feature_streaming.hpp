@@ -78,11 +78,7 @@ int feature_ring_offset(const LaunchPlan& plan) {
   return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
 }
 
-// ConstantRing: the ring slots as compile-time constants of the loop unrolled
-// by Q, as the Kokkos body has them, instead of RingIndex (an A/B of
-// parity8: in the TTI index form each plane's slot costs a compare, selects
-// and adds ahead of its stores and barrier).
-template <class Op, class Backend, bool ConstantRing = false>
+template <class Op, class Backend>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op>;
@@ -120,7 +116,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   // an index advanced each plane: with constants ptxas keeps the ring's
   // plane addresses in registers and this kernel spills (52 bytes in
   // session 7, 16 in session 8, when the TTI twin ran 15.72 ms against
-  // 14.08 with the index: H200 900^3).
+  // 14.08 with the index: H200 900^3; session 11, @300: 15.52 against
+  // 14.07, 7/3 spill loads/stores per 10 planes).
   RingIndex<P> ring_at(0);  // slot of the plane being updated
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
   // Staged slot u (0, 1) at value-plane offsets (the Kokkos body's).
@@ -224,12 +221,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
-    auto ring = [&](auto dz) {
-      if constexpr (ConstantRing)
-        return plane(rotating_ring_slot<P, U, decltype(dz)::value>());
-      else
-        return plane(ring_at.slot(dz));
-    };
+    auto ring = [&](auto dz) { return plane(ring_at.slot(dz)); };
     float* entering = ring(int_c<E>{});
     // Past the tile's last plane the load repeats this plane (unused, in bounds).
     const float* incoming[F];
@@ -273,7 +265,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
       op.update(acc, own, point);
     }
-    if constexpr (!ConstantRing) ring_at.advance();
+    ring_at.advance();
     offset += sz;
   };
 

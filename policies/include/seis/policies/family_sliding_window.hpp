@@ -13,13 +13,16 @@ namespace seis {
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_sliding_window(const std::string& name, const BlockShape& s) {
   if (name != "sliding_window") return nullptr;
-  // SEIS_KOKKOS_SW_COLUMN=pinned|fresh: how a GPU thread holds its column (SlidingWindowColumn), an A/B.
+  // SEIS_KOKKOS_SW_COLUMN=held|fresh|fresh_scatter: how a GPU thread holds its column (SlidingWindowColumn), an A/B.
   static const char* const column = std::getenv("SEIS_KOKKOS_SW_COLUMN");  // read once
   constexpr bool packed = sliding_window_packed_plan<Physics>();
-  if (column && std::strcmp(column, "pinned") == 0)
-    return std::make_unique<SlidingWindow<Physics, Exec, packed, SlidingWindowColumn::pinned>>(name, s);
+  using C = SlidingWindowColumn;
+  if (column && std::strcmp(column, "held") == 0)
+    return std::make_unique<SlidingWindow<Physics, Exec, packed, C::held>>(name, s);
   if (column && std::strcmp(column, "fresh") == 0)
-    return std::make_unique<SlidingWindow<Physics, Exec, packed, SlidingWindowColumn::fresh>>(name, s);
+    return std::make_unique<SlidingWindow<Physics, Exec, packed, C::fresh>>(name, s);
+  if (column && std::strcmp(column, "fresh_scatter") == 0)
+    return std::make_unique<SlidingWindow<Physics, Exec, packed, C::fresh_scatter>>(name, s);
   return std::make_unique<SlidingWindow<Physics, Exec>>(name, s);
 }
 

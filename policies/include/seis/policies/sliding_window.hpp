@@ -43,15 +43,27 @@ constexpr bool sliding_window_packed_plan() {
 }
 
 // How a GPU thread holds its column (split from its team rank; the twin reads
-// it from the thread index) across the z loop, an A/B of parity8: held
-// (TilePoints), pinned (TilePoints' Pinned: iso z loop 13 spill loads a
-// plane instead of 14, the x-range predicate of the stored point no longer
-// spilled; the twin 12) or fresh (FreshTilePoints: 8, 552 instructions
-// instead of 502). nvcc 13 sm_90.
-enum class SlidingWindowColumn { held, pinned, fresh };
+// it from the thread index) across the z loop: held (TilePoints), fresh
+// (FreshTilePoints: re-split in both plane passes) or fresh_scatter (re-split
+// where the plane is scattered to scratch ahead of the barrier, pinned after
+// it). nvcc 13 sm_90, iso z loop: held 502 instructions and 14 spill loads
+// a plane, fresh 552 and 8, fresh_scatter 526 and 11 (none ahead of the
+// barrier), the twin 502 and 12; TTI held 1314 and 21, fresh 1427 and 17.
+// H200 (parity8 round 1, tree b4c8675, Kokkos/twin): iso 1024^3 held
+// 1.046/1.049 (13.76 ms), pinned (TilePoints' Pinned throughout) 1.036/1.035,
+// fresh 1.031/1.033 (13.58); TTI 900^3 held 0.991/0.992 (41.71 ms), pinned
+// 1.000, fresh 1.020. SEIS_KOKKOS_SW_COLUMN picks another, for an A/B.
+enum class SlidingWindowColumn { held, fresh, fresh_scatter };
+
+// The form by the field count, as the halo plan: one field (iso) fresh,
+// several (TTI) held.
+template <class Physics>
+constexpr SlidingWindowColumn sliding_window_column() {
+  return Physics::num_fields == 1 ? SlidingWindowColumn::fresh : SlidingWindowColumn::held;
+}
 
 template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>(),
-          SlidingWindowColumn Column = SlidingWindowColumn::held>
+          SlidingWindowColumn Column = sliding_window_column<Physics>()>
 struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   using Base = StreamingBody<Physics, Exec, 1>;
   using typename Base::accum_type;
@@ -102,14 +114,21 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
     const int threads_x = layout.dx / VEC;
-    using Points = std::conditional_t<Column == SlidingWindowColumn::fresh, FreshTilePoints<Exec>,
-                                      TilePoints<Exec, Column == SlidingWindowColumn::pinned>>;
-    const Points points = [&] {
-      if constexpr (Column == SlidingWindowColumn::fresh)
-        return Points(team, threads_x, layout.dy, by_threads_x);
+    // The points of the scatter pass (ahead of the barrier) and of the update pass.
+    auto make_points = [&](auto fresh) {
+      if constexpr (decltype(fresh)::value)
+        return FreshTilePoints<Exec>(team, threads_x, layout.dy, by_threads_x);
       else
-        return Points(team, threads_x, layout.dy);
-    }();
+        return TilePoints<Exec, Column == SlidingWindowColumn::fresh_scatter>(team, threads_x, layout.dy);
+    };
+    const auto points = make_points(std::bool_constant<Column == SlidingWindowColumn::fresh>{});
+    const auto fresh_points = make_points(std::true_type{});  // fresh_scatter's scatter pass
+    auto for_each_scatter_column = [&](auto&& f) {
+      if constexpr (Column == SlidingWindowColumn::fresh_scatter)
+        fresh_points.for_each_column(f);
+      else
+        points.for_each_column(f);
+    };
     const PlaneStager<Physics, Exec, 4, Packed> halo(team, data, ext, layout, o, true);
     const int zb = o.z, ze = tiles.z_end(zb);
     Lanes<values_type, VEC> window[CPT][Q];  // planes zl-2R .. zl
@@ -119,7 +138,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     for (int zl = zb - R; zl < ze + R; ++zl) {
       const bool scatter = zl + S >= zb && zl - S < ze;
       const int zdone = zl - R;
-      points.for_each_column([&](int tx, int cy, auto slot) {
+      for_each_scatter_column([&](int tx, int cy, auto slot) {
         const int cx = tx * VEC;
         if (!ext.owns(cx, cy)) return;
         const index_t idx = data.grid.index(o.x + cx, o.y + cy, zl);
@@ -188,7 +207,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
 };
 
 template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>(),
-          SlidingWindowColumn Column = SlidingWindowColumn::held>
+          SlidingWindowColumn Column = sliding_window_column<Physics>()>
 using SlidingWindow = TiledStrategy<Physics, Exec, SlidingWindowBody<Physics, Exec, Packed, Column>>;
 
 }  // namespace seis
