@@ -78,7 +78,11 @@ int feature_ring_offset(const LaunchPlan& plan) {
   return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
 }
 
-template <class Op, class Backend>
+// FreshRing: the ring slots compile-time, as the Kokkos body has them, each
+// plane's address made from a fresh plane stride where it is used (so that
+// ptxas holds no plane addresses, which spilled with plain constants), an
+// A/B of parity8 against RingIndex.
+template <class Op, class Backend, bool FreshRing = false>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op>;
@@ -221,7 +225,12 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
-    auto ring = [&](auto dz) { return plane(ring_at.slot(dz)); };
+    auto ring = [&](auto dz) {
+      if constexpr (FreshRing)
+        return scratch + rotating_ring_slot<P, U, decltype(dz)::value>() * Backend::fresh_value(L.plane_stride);
+      else
+        return plane(ring_at.slot(dz));
+    };
     float* entering = ring(int_c<E>{});
     // Past the tile's last plane the load repeats this plane (unused, in bounds).
     const float* incoming[F];
@@ -265,7 +274,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
       op.update(acc, own, point);
     }
-    ring_at.advance();
+    if constexpr (!FreshRing) ring_at.advance();
     offset += sz;
   };
 
