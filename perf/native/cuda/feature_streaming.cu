@@ -33,13 +33,8 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
     launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
     launch.tiles.nty = launch.tiles.ntz = 1;
   }
-  // SEIS_NATIVE_FEATURE_RING=fresh: compile-time ring slots, fresh plane stride (feature_streaming_kernel), an A/B.
-  static const char* const ring = std::getenv("SEIS_NATIVE_FEATURE_RING");  // read once
-  const int ring_offset = feature_ring_offset<Op>(plan);
-  if (ring && std::strcmp(ring, "fresh") == 0)
-    return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true>>(launch, stream, a, plan.tiles, plan.layout,
-                                                                          ring_offset);
-  return launch_kernel<feature_streaming_kernel<Op, CudaBackend>>(launch, stream, a, plan.tiles, plan.layout, ring_offset);
+  return launch_kernel<feature_streaming_kernel<Op, CudaBackend>>(launch, stream, a, plan.tiles, plan.layout,
+                                                                  feature_ring_offset<Op>(plan));
 }
 
 template int launch_feature_streaming<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);

@@ -78,11 +78,7 @@ int feature_ring_offset(const LaunchPlan& plan) {
   return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
 }
 
-// FreshRing: the ring slots compile-time, as the Kokkos body has them, each
-// plane's address made from a fresh plane stride where it is used (so that
-// ptxas holds no plane addresses, which spilled with plain constants), an
-// A/B of parity8 against RingIndex.
-template <class Op, class Backend, bool FreshRing = false>
+template <class Op, class Backend>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op>;
@@ -115,14 +111,16 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   const int n = tiles.z_end(zb) - zb;
   const long long sz = a.grid.stride_z;
   const int sy = int(a.grid.stride_y);
-  // Ring slots: plane zb + k + D lies in slot (k + D) mod P, as in the
-  // Kokkos body; there they are compile-time constants (P divides Q), here
-  // an index advanced each plane: with constants ptxas keeps the ring's
-  // plane addresses in registers and this kernel spills (52 bytes in
-  // session 7, 16 in session 8, when the TTI twin ran 15.72 ms against
-  // 14.08 with the index: H200 900^3; session 11, @300: 15.52 against
-  // 14.07, 7/3 spill loads/stores per 10 planes).
-  RingIndex<P> ring_at(0);  // slot of the plane being updated
+  // Ring slots: plane zb + k + D lies in slot (k + D) mod P, compile-time
+  // constants in the loop unrolled by Q (P divides Q), as in the Kokkos
+  // body. In the loop each plane's address is made where it is used, from
+  // a fresh plane stride (step's ring): with plain constants ptxas kept the
+  // ring's plane addresses in registers and this kernel spilled (TTI z loop
+  // of 10 planes: 7/3 spill loads/stores; 15.52 ms against 14.07 at 900^3
+  // @300 on the H200); with an index advanced each plane (RingIndex) each
+  // address cost a compare, selects and adds (4766 instructions against
+  // 4606; H200, parity8 round 2, Kokkos/twin: TTI 900^3 @300 0.967 ->
+  // 0.987, @128 0.974 -> 0.988, iso 1024^3 @128 0.993 -> 1.001).
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
   // Staged slot u (0, 1) at value-plane offsets (the Kokkos body's).
   float* const staged_ring = plane(P) + Staging::staged_origin(L, Centre::staged_reach);
@@ -184,7 +182,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     put_staged(staged_plane(0) + row_cell, window);
   }
   static_for<0, E>([&](auto dz) {
-    stage_plane(a, ext, L, o, zb + dz, plane(ring_at.slot(dz)), PlainCopy{});
+    stage_plane(a, ext, L, o, zb + dz, plane(rotating_ring_slot<P, 0, decltype(dz)::value>()), PlainCopy{});
   });
   // The halo plan after the prologue's features (fewer registers live), in
   // vectors where the ring allows (the Kokkos body's Staging::halo_ring).
@@ -211,7 +209,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     });
   };
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first + E * sz;
-  stage_halo(halo_from, plane(ring_at.slot(int_c<E>{})));
+  stage_halo(halo_from, plane(rotating_ring_slot<P, 0, E>()));
   Backend::async_commit();
 
   const long long ahead_distance = (R + 1) * sz;
@@ -226,10 +224,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
     auto ring = [&](auto dz) {
-      if constexpr (FreshRing)
-        return scratch + rotating_ring_slot<P, U, decltype(dz)::value>() * Backend::fresh_value(L.plane_stride);
-      else
-        return plane(ring_at.slot(dz));
+      return scratch + rotating_ring_slot<P, U, decltype(dz)::value>() * Backend::fresh_value(L.plane_stride);
     };
     float* entering = ring(int_c<E>{});
     // Past the tile's last plane the load repeats this plane (unused, in bounds).
@@ -274,7 +269,6 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
       op.update(acc, own, point);
     }
-    if constexpr (!FreshRing) ring_at.advance();
     offset += sz;
   };
 

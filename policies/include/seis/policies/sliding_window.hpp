@@ -18,8 +18,6 @@
 #include "seis/policies/tile_staging.hpp"
 #include "seis/policies/streaming_body.hpp"
 
-#include <type_traits>
-
 namespace seis {
 
 // Points per thread: the backend's vector width for single-field physics
@@ -43,20 +41,21 @@ constexpr bool sliding_window_packed_plan() {
 }
 
 // How a GPU thread holds its column (split from its team rank; the twin reads
-// it from the thread index) across the z loop: held (TilePoints), fresh
-// (FreshTilePoints: re-split in both plane passes) or fresh_scatter (re-split
-// where the plane is scattered to scratch ahead of the barrier, pinned after
-// it). nvcc 13 sm_90, iso z loop: held 502 instructions and 14 spill loads
-// a plane, fresh 552 and 8, fresh_scatter 526 and 11 (none ahead of the
-// barrier), the twin 502 and 12; TTI held 1314 and 21, fresh 1427 and 17.
-// H200 (parity8 round 1, tree b4c8675, Kokkos/twin): iso 1024^3 held
-// 1.046/1.049 (13.76 ms), pinned (TilePoints' Pinned throughout) 1.036/1.035,
-// fresh 1.031/1.033 (13.58); TTI 900^3 held 0.991/0.992 (41.71 ms), pinned
-// 1.000, fresh 1.020. SEIS_KOKKOS_SW_COLUMN picks another, for an A/B.
-enum class SlidingWindowColumn { held, fresh, fresh_scatter };
+// it from the thread index where it needs it) across the z loop: held
+// (TilePoints, split once) or fresh (FreshTilePoints: re-split in each pass
+// of each plane, so that nothing derived from it is held and spilled). Taken
+// by the field count, as the halo plan: one field (iso) fresh, several
+// (TTI) held. nvcc 13 sm_90, z loop instructions and spill loads a plane:
+// iso held 502 and 14, fresh 552 and 8 (the twin 502 and 12); TTI held 1314
+// and 21, fresh 1427 and 17. H200 (parity8, trees b4c8675 and 6282245,
+// Kokkos/twin, A B A B): iso 1024^3 held 1.046/1.049/1.047/1.046 (13.77
+// ms), fresh 1.031/1.033/1.032/1.033 (13.60); TTI 900^3 held
+// 0.991/0.992/0.995/0.994 (41.6 ms), fresh 1.020/1.019. Measured and
+// removed: the column pinned (TilePoints' Pinned) iso 1.036/1.035, TTI
+// 1.000; fresh in the scatter pass only (none of its spill loads ahead of
+// the barrier) iso 1.046/1.047, TTI 1.018/1.019.
+enum class SlidingWindowColumn { held, fresh };
 
-// The form by the field count, as the halo plan: one field (iso) fresh,
-// several (TTI) held.
 template <class Physics>
 constexpr SlidingWindowColumn sliding_window_column() {
   return Physics::num_fields == 1 ? SlidingWindowColumn::fresh : SlidingWindowColumn::held;
@@ -93,7 +92,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   // Tiles start on a whole vector (box.x0 rounded down); points before
   // box.x0 are computed but not stored.
   Box box;
-  FastDivisor by_threads_x;  // the fresh column's split
+  FastDivisor by_threads_x;  // the fresh column's split (SlidingWindowColumn)
 
   SlidingWindowBody() = default;
   SlidingWindowBody(const StepData<Physics>& d, const Box& b, const BlockShape& s) : box(b) {
@@ -114,21 +113,12 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
     const int threads_x = layout.dx / VEC;
-    // The points of the scatter pass (ahead of the barrier) and of the update pass.
-    auto make_points = [&](auto fresh) {
-      if constexpr (decltype(fresh)::value)
+    const auto points = [&] {
+      if constexpr (Column == SlidingWindowColumn::fresh)
         return FreshTilePoints<Exec>(team, threads_x, layout.dy, by_threads_x);
       else
-        return TilePoints<Exec, Column == SlidingWindowColumn::fresh_scatter>(team, threads_x, layout.dy);
-    };
-    const auto points = make_points(std::bool_constant<Column == SlidingWindowColumn::fresh>{});
-    const auto fresh_points = make_points(std::true_type{});  // fresh_scatter's scatter pass
-    auto for_each_scatter_column = [&](auto&& f) {
-      if constexpr (Column == SlidingWindowColumn::fresh_scatter)
-        fresh_points.for_each_column(f);
-      else
-        points.for_each_column(f);
-    };
+        return TilePoints<Exec>(team, threads_x, layout.dy);
+    }();
     const PlaneStager<Physics, Exec, 4, Packed> halo(team, data, ext, layout, o, true);
     const int zb = o.z, ze = tiles.z_end(zb);
     Lanes<values_type, VEC> window[CPT][Q];  // planes zl-2R .. zl
@@ -138,7 +128,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     for (int zl = zb - R; zl < ze + R; ++zl) {
       const bool scatter = zl + S >= zb && zl - S < ze;
       const int zdone = zl - R;
-      for_each_scatter_column([&](int tx, int cy, auto slot) {
+      points.for_each_column([&](int tx, int cy, auto slot) {
         const int cx = tx * VEC;
         if (!ext.owns(cx, cy)) return;
         const index_t idx = data.grid.index(o.x + cx, o.y + cy, zl);

@@ -153,9 +153,8 @@ struct TilePoints {
 // host; the rank fresh, ExecTraits::fresh_value), so that nothing derived
 // from it is held across a body's plane loop: as a twin reads its column
 // from the thread index where it needs it. Held, the Kokkos sliding_window
-// spilled addresses derived from it (nvcc 13 sm_90, iso z loop: 14 spill
-// loads a plane, 13 pinned, 8 fresh with 552 instructions instead of 502;
-// the twin 12 with 502). Host teams: TilePoints' loops.
+// spilled addresses derived from it (sliding_window.hpp,
+// SlidingWindowColumn). Host teams: TilePoints' loops.
 template <class Exec>
 struct FreshTilePoints {
   TilePoints<Exec> points;
