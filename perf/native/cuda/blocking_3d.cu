@@ -25,19 +25,19 @@ int launch_gmem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaSt
   const bool grid = form && (std::strcmp(form, "plain") == 0 || std::strcmp(form, "fresh") == 0);
   const bool plain = form ? std::strcmp(form, "plain") == 0 || std::strcmp(form, "team-plain") == 0 : Op::F == 1;
   if (grid)
-    return launch_kernel(plain ? gmem_3d_kernel<Op, CudaBackend, false> : gmem_3d_kernel<Op, CudaBackend, true>,
-                         plan, stream, a, plan.tiles);
+    return plain ? launch_kernel<gmem_3d_kernel<Op, CudaBackend, false>>(plan, stream, a, plan.tiles)
+                 : launch_kernel<gmem_3d_kernel<Op, CudaBackend, true>>(plan, stream, a, plan.tiles);
   LaunchPlan linear = plan;
   linear.linear = true;
   const TeamSplit split = TeamSplit::make(plan.tiles);
-  return launch_kernel(plain ? gmem_3d_team_kernel<Op, CudaBackend, false> : gmem_3d_team_kernel<Op, CudaBackend, true>,
-                       linear, stream, a, plan.tiles, split);
+  return plain ? launch_kernel<gmem_3d_team_kernel<Op, CudaBackend, false>>(linear, stream, a, plan.tiles, split)
+               : launch_kernel<gmem_3d_team_kernel<Op, CudaBackend, true>>(linear, stream, a, plan.tiles, split);
 }
 
 template <class Op>
 int launch_smem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   const LaunchPlan plan = plan_smem_3d<Op>(box, s);
-  return launch_kernel(smem_3d_kernel<Op, CudaBackend>, plan, stream, a, plan.tiles, plan.layout);
+  return launch_kernel<smem_3d_kernel<Op, CudaBackend>>(plan, stream, a, plan.tiles, plan.layout);
 }
 
 template int launch_gmem_3d<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);

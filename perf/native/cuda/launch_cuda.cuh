@@ -12,6 +12,7 @@
 // time: perf/results/h200-2026-11-24/parity-stage2.)
 
 #include "device/tiles.hpp"
+#include "seis/math/kokkos_cuda_team_shared.hpp"
 #include "seis/policies/traits/cuda/shared_carveout.hpp"
 
 #include <cuda_runtime.h>
@@ -19,6 +20,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 
 namespace seis::native::dev {
 
@@ -34,25 +36,28 @@ inline std::size_t shared_pad(int threads) {
     const char* v = std::getenv("SEIS_NATIVE_SHARED_PAD");
     return v && std::strcmp(v, "kokkos") == 0;
   }();
-  return kokkos ? sizeof(double) * std::size_t(threads + 2) : 0;
+  return kokkos ? kokkos_cuda_team_reduce_space(threads) : 0;
 }
 
-template <class... Params, class... Args>
-int launch_kernel(void (*kernel)(Params...), const LaunchPlan& plan, cudaStream_t stream, const Args&... args) {
+// Kernel: the __global__ function, a template argument so that its carveout
+// memo is a static of its own (seis::cuda::carveout_memo).
+template <auto Kernel, class... Args>
+int launch_kernel(const LaunchPlan& plan, cudaStream_t stream, const Args&... args) {
   const std::size_t shared = plan.shared + shared_pad(plan.bx * plan.by * plan.bz);
   if (shared > default_shared_limit) {
-    const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared));
+    const cudaError_t e = cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared));
     if (e != cudaSuccess) {
       (void)cudaGetLastError();  // do not leave it for an unrelated later check
       return int(e);
     }
   }
-  ::seis::cuda::apply_shared_carveout(reinterpret_cast<const void*>(kernel), plan.bx * plan.by * plan.bz, shared);
+  ::seis::cuda::carveout_memo<std::integral_constant<decltype(Kernel), Kernel>>().apply(
+      reinterpret_cast<const void*>(Kernel), plan.bx * plan.by * plan.bz, shared);
   const TileGrid& t = plan.tiles;
   const dim3 grid = plan.linear ? dim3(unsigned(t.ntx * t.nty * t.ntz)) : dim3(unsigned(t.ntx), unsigned(t.nty), unsigned(t.ntz));
   const dim3 block = plan.linear ? dim3(unsigned(plan.bx * plan.by * plan.bz))
                                  : dim3(unsigned(plan.bx), unsigned(plan.by), unsigned(plan.bz));
-  kernel<<<grid, block, shared, stream>>>(args...);
+  Kernel<<<grid, block, shared, stream>>>(args...);
   return int(cudaGetLastError());
 }
 

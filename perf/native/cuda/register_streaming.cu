@@ -10,8 +10,8 @@ namespace seis::native::dev {
 template <class Op, bool Fixed, bool Prefetch>
 int launch_register_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   const LaunchPlan plan = plan_register_streaming<Op, Prefetch>(box, s);
-  return launch_kernel(register_streaming_kernel<Op, CudaBackend, Fixed, Prefetch>, plan, stream, a, plan.tiles,
-                       plan.layout);
+  return launch_kernel<register_streaming_kernel<Op, CudaBackend, Fixed, Prefetch>>(plan, stream, a, plan.tiles,
+                                                                                   plan.layout);
 }
 
 // st_reg_shift: shifting queue, no prefetch; st_reg_fixed: rotating queue,

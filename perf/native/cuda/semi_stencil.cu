@@ -21,10 +21,11 @@ int launch_semi_stencil(const StepArgs<Op>& a, const Box& box, const Shape& s, c
   // session8/parity5-tti-round2). SEIS_NATIVE_SEMI_COLUMN=0|1 forces either form.
   const char* column = std::getenv("SEIS_NATIVE_SEMI_COLUMN");
   const bool use_column = column ? std::strcmp(column, "1") == 0 : Async;
-  return launch_kernel(use_column
-                           ? semi_stencil_kernel<Op, CudaBackend, Fold, Prefetch, Async, true>
-                           : semi_stencil_kernel<Op, CudaBackend, Fold, Prefetch, Async, false>,
-                       plan, stream, a, plan.tiles, plan.layout);
+  return use_column
+             ? launch_kernel<semi_stencil_kernel<Op, CudaBackend, Fold, Prefetch, Async, true>>(plan, stream, a, plan.tiles,
+                                                                                              plan.layout)
+             : launch_kernel<semi_stencil_kernel<Op, CudaBackend, Fold, Prefetch, Async, false>>(plan, stream, a, plan.tiles,
+                                                                                               plan.layout);
 }
 
 #define SEIS_NATIVE_SEMI(OP, FOLD, PREFETCH, ASYNC)                                                     \

@@ -27,8 +27,8 @@ int launch_sliding_window(const StepArgs<Op>& a, const Box& box, const Shape& s,
   // SEIS_NATIVE_SW_PLAN=plain|packed picks one, for an A/B.
   static const char* const form = std::getenv("SEIS_NATIVE_SW_PLAN");  // read once
   const bool packed = form ? std::strcmp(form, "packed") == 0 : Op::F > 1;
-  return launch_kernel(packed ? sliding_window_kernel<Op, CudaBackend, true> : sliding_window_kernel<Op, CudaBackend, false>,
-                       plan, stream, a, box, plan.tiles, plan.layout);
+  return packed ? launch_kernel<sliding_window_kernel<Op, CudaBackend, true>>(plan, stream, a, box, plan.tiles, plan.layout)
+                : launch_kernel<sliding_window_kernel<Op, CudaBackend, false>>(plan, stream, a, box, plan.tiles, plan.layout);
 }
 
 template int launch_sliding_window<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);

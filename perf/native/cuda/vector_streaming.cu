@@ -10,7 +10,7 @@ namespace seis::native::dev {
 template <class Op>
 int launch_vector_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   const LaunchPlan plan = plan_vector_streaming<Op>(box, s);
-  return launch_kernel(vector_streaming_kernel<Op, CudaBackend>, plan, stream, a, box, plan.tiles, plan.layout);
+  return launch_kernel<vector_streaming_kernel<Op, CudaBackend>>(plan, stream, a, box, plan.tiles, plan.layout);
 }
 
 template int launch_vector_streaming<IsoOp>(const StepArgs<IsoOp>&, const Box&, const Shape&, cudaStream_t);

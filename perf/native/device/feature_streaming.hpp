@@ -23,6 +23,7 @@
 #include "device/vector_streaming.hpp"  // VectorPlanePointers (the opaque per-plane bases)
 #include "seis/halo_copy_plan.hpp"     // plain C++, no Kokkos
 #include "seis/math/interleaved_layout.hpp"  // the staged planes, shared with the Kokkos body
+#include "seis/math/kokkos_cuda_team_shared.hpp"  // where the Kokkos kernel's team scratch starts
 #include "seis/math/plane_features.hpp"
 
 namespace seis::native::dev {
@@ -110,13 +111,16 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   const int n = tiles.z_end(zb) - zb;
   const long long sz = a.grid.stride_z;
   const int sy = int(a.grid.stride_y);
-  // Ring slots: plane zb + k + D lies in slot (k + D) mod P, as in the
-  // Kokkos body; there they are compile-time constants (P divides Q), here
-  // an index advanced each plane: with constants ptxas keeps the ring's
-  // plane addresses in registers and this kernel spills (52 bytes in
-  // session 7, 16 in session 8, when the TTI twin ran 15.72 ms against
-  // 14.08 with the index: H200 900^3).
-  RingIndex<P> ring_at(0);  // slot of the plane being updated
+  // Ring slots: plane zb + k + D lies in slot (k + D) mod P, compile-time
+  // constants in the loop unrolled by Q (P divides Q), as in the Kokkos
+  // body. In the loop each plane's address is made where it is used, from
+  // a fresh plane stride (step's ring): with plain constants ptxas kept the
+  // ring's plane addresses in registers and this kernel spilled (TTI z loop
+  // of 10 planes: 7/3 spill loads/stores; 15.52 ms against 14.07 at 900^3
+  // @300 on the H200); with an index advanced each plane (RingIndex) each
+  // address cost a compare, selects and adds (4766 instructions against
+  // 4606; H200, parity8 round 2, Kokkos/twin: TTI 900^3 @300 0.967 ->
+  // 0.987, @128 0.974 -> 0.988, iso 1024^3 @128 0.993 -> 1.001).
   auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
   // Staged slot u (0, 1) at value-plane offsets (the Kokkos body's).
   float* const staged_ring = plane(P) + Staging::staged_origin(L, Centre::staged_reach);
@@ -178,7 +182,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     put_staged(staged_plane(0) + row_cell, window);
   }
   static_for<0, E>([&](auto dz) {
-    stage_plane(a, ext, L, o, zb + dz, plane(ring_at.slot(dz)), PlainCopy{});
+    stage_plane(a, ext, L, o, zb + dz, plane(rotating_ring_slot<P, 0, decltype(dz)::value>()), PlainCopy{});
   });
   // The halo plan after the prologue's features (fewer registers live), in
   // vectors where the ring allows (the Kokkos body's Staging::halo_ring).
@@ -205,7 +209,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     });
   };
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first + E * sz;
-  stage_halo(halo_from, plane(ring_at.slot(int_c<E>{})));
+  stage_halo(halo_from, plane(rotating_ring_slot<P, 0, E>()));
   Backend::async_commit();
 
   const long long ahead_distance = (R + 1) * sz;
@@ -219,7 +223,9 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
-    auto ring = [&](auto dz) { return plane(ring_at.slot(dz)); };
+    auto ring = [&](auto dz) {
+      return scratch + rotating_ring_slot<P, U, decltype(dz)::value>() * Backend::fresh_value(L.plane_stride);
+    };
     float* entering = ring(int_c<E>{});
     // Past the tile's last plane the load repeats this plane (unused, in bounds).
     const float* incoming[F];
@@ -263,7 +269,6 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       for (int f = 0; f < F; ++f) own[f] = centre(f, 0, 0);
       op.update(acc, own, point);
     }
-    ring_at.advance();
     offset += sz;
   };
 

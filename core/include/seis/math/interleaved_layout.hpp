@@ -85,10 +85,4 @@ struct InterleavedStaging {
   }
 };
 
-// Bytes of shared memory before a Kokkos CUDA team's scratch (level 0).
-constexpr std::size_t kokkos_cuda_team_scratch_offset(int team_size) {
-  constexpr std::size_t static_bytes = 16;
-  return static_bytes + sizeof(double) * std::size_t(team_size + 2);
-}
-
 }  // namespace seis

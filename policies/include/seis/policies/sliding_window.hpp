@@ -40,7 +40,29 @@ constexpr bool sliding_window_packed_plan() {
   return Physics::num_fields > 1;
 }
 
-template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>()>
+// How a GPU thread holds its column (split from its team rank; the twin reads
+// it from the thread index where it needs it) across the z loop: held
+// (TilePoints, split once) or fresh (FreshTilePoints: re-split in each pass
+// of each plane, so that nothing derived from it is held and spilled). Taken
+// by the field count, as the halo plan: one field (iso) fresh, several
+// (TTI) held. nvcc 13 sm_90, z loop instructions and spill loads a plane:
+// iso held 502 and 14, fresh 552 and 8 (the twin 502 and 12); TTI held 1314
+// and 21, fresh 1427 and 17. H200 (parity8, trees b4c8675 and 6282245,
+// Kokkos/twin, A B A B): iso 1024^3 held 1.046/1.049/1.047/1.046 (13.77
+// ms), fresh 1.031/1.033/1.032/1.033 (13.60); TTI 900^3 held
+// 0.991/0.992/0.995/0.994 (41.6 ms), fresh 1.020/1.019. Measured and
+// removed: the column pinned (TilePoints' Pinned) iso 1.036/1.035, TTI
+// 1.000; fresh in the scatter pass only (none of its spill loads ahead of
+// the barrier) iso 1.046/1.047, TTI 1.018/1.019.
+enum class SlidingWindowColumn { held, fresh };
+
+template <class Physics>
+constexpr SlidingWindowColumn sliding_window_column() {
+  return Physics::num_fields == 1 ? SlidingWindowColumn::fresh : SlidingWindowColumn::held;
+}
+
+template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>(),
+          SlidingWindowColumn Column = sliding_window_column<Physics>()>
 struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   using Base = StreamingBody<Physics, Exec, 1>;
   using typename Base::accum_type;
@@ -70,12 +92,14 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   // Tiles start on a whole vector (box.x0 rounded down); points before
   // box.x0 are computed but not stored.
   Box box;
+  FastDivisor by_threads_x;  // the fresh column's split (SlidingWindowColumn)
 
   SlidingWindowBody() = default;
   SlidingWindowBody(const StepData<Physics>& d, const Box& b, const BlockShape& s) : box(b) {
     this->data = d;
     this->tiles = TileGrid(align_box_x(b, VEC), s.dx * VEC, s.dy, s.zchunk > 0 ? s.zchunk : b.nz());
     this->layout = PlaneLayout(s.dx * VEC, s.dy, HX, H, F);
+    by_threads_x = FastDivisor(s.dx);
   }
 
   static std::size_t scratch_bytes(const BlockShape& s) {
@@ -89,7 +113,12 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
     const int threads_x = layout.dx / VEC;
-    const TilePoints<Exec> points(team, threads_x, layout.dy);
+    const auto points = [&] {
+      if constexpr (Column == SlidingWindowColumn::fresh)
+        return FreshTilePoints<Exec>(team, threads_x, layout.dy, by_threads_x);
+      else
+        return TilePoints<Exec>(team, threads_x, layout.dy);
+    }();
     const PlaneStager<Physics, Exec, 4, Packed> halo(team, data, ext, layout, o, true);
     const int zb = o.z, ze = tiles.z_end(zb);
     Lanes<values_type, VEC> window[CPT][Q];  // planes zl-2R .. zl
@@ -167,7 +196,8 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   }
 };
 
-template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>()>
-using SlidingWindow = TiledStrategy<Physics, Exec, SlidingWindowBody<Physics, Exec, Packed>>;
+template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>(),
+          SlidingWindowColumn Column = sliding_window_column<Physics>()>
+using SlidingWindow = TiledStrategy<Physics, Exec, SlidingWindowBody<Physics, Exec, Packed, Column>>;
 
 }  // namespace seis

@@ -148,4 +148,33 @@ struct TilePoints {
   }
 };
 
+// TilePoints' 2D columns, a GPU thread's column split from its team rank
+// anew at each visit (a fast division by the tile's columns, prepared on the
+// host; the rank fresh, ExecTraits::fresh_value), so that nothing derived
+// from it is held across a body's plane loop: as a twin reads its column
+// from the thread index where it needs it. Held, the Kokkos sliding_window
+// spilled addresses derived from it (sliding_window.hpp,
+// SlidingWindowColumn). Host teams: TilePoints' loops.
+template <class Exec>
+struct FreshTilePoints {
+  TilePoints<Exec> points;
+  FastDivisor by_dx;
+
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION FreshTilePoints(const Team& team, int tile_dx, int tile_dy, const FastDivisor& by_tile_dx)
+      : points(team, tile_dx, tile_dy), by_dx(by_tile_dx) {}
+
+  // f(cx, cy, slot), as TilePoints::for_each_column.
+  template <class F>
+  KOKKOS_FORCEINLINE_FUNCTION void for_each_column(F&& f) const {
+    if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
+      const int rank = ExecTraits<Exec>::fresh_value(points.rank);
+      const int cy = by_dx.div(rank);
+      if (cy < points.dy) f(rank - cy * points.dx, cy, int_c<0>{});
+    } else {
+      points.for_each_column(f);
+    }
+  }
+};
+
 }  // namespace seis

@@ -24,7 +24,8 @@
 //                              parallel_for (CUDA: the L1/shared split, cuda/shared_carveout.hpp)
 //   team_reduce_space_bytes(team_size)
 //                              shared memory the backend's team launch reserves ahead of
-//                              the team scratch for team reductions (0: none known)
+//                              the team scratch for team reductions, that a body calling
+//                              none may reuse as scratch (0: none known)
 //   has_cluster_launch         thread-block clusters (CUDA sm_90+)
 //   device_memory_bytes()      memory a run may allocate
 //   fp32_peak()                FP32 peak from the device's properties (0 when

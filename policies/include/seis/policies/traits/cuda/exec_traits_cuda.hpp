@@ -4,6 +4,7 @@
 
 #if defined(KOKKOS_ENABLE_CUDA)
 
+#include "seis/math/kokkos_cuda_team_shared.hpp"
 #include "seis/policies/traits/cuda/shared_carveout.hpp"
 
 #include <cuda_pipeline.h>
@@ -142,29 +143,28 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
 
   // The L1/shared split of the team kernel Kokkos launches for (Policy,
   // Functor), by the rule its twins use (shared_carveout.hpp), for the
-  // dynamic shared memory Kokkos asks for: 8 * (threads + 2) bytes of
-  // team-reduce space (Kokkos_Cuda_Parallel_Team.hpp, m_shmem_begin) and the
+  // dynamic shared memory Kokkos asks for: the team-reduce space and the
   // level-0 team scratch. The kernel is the one parallel_for instantiates
-  // (Kokkos::Impl, 4.6).
+  // (Kokkos::Impl, 4.6); its carveout is memoised per kernel.
   template <class Policy, class Functor>
   static void prepare_team_launch(const Policy& policy) {
     using Driver = Kokkos::Impl::ParallelFor<Functor, Policy, Kokkos::Cuda>;
     using Launch = Kokkos::Impl::CudaParallelLaunch<Driver, typename Policy::launch_bounds>;
     const int team = policy.team_size();
     const int threads = team * policy.impl_vector_length();
-    const std::size_t shared = sizeof(double) * std::size_t(team + 2) + std::size_t(policy.scratch_size(0, team));
+    const std::size_t shared = kokkos_cuda_team_reduce_space(team) + std::size_t(policy.scratch_size(0, team));
     // A function pointer or, for the global-memory launch, a void* (hence the C cast).
-    cuda::apply_shared_carveout((const void*)Launch::get_kernel_func(), threads, shared);
+    cuda::carveout_memo<Launch>().apply((const void*)Launch::get_kernel_func(), threads, shared);
   }
 
-  // The team-reduce space a Kokkos 4.6 CUDA team launch puts at the start of
-  // the block's dynamic shared memory, ahead of the team scratch
-  // (Kokkos_Cuda_Parallel_Team.hpp: m_shmem_begin = 8 * (team_size + 2),
-  // CudaTeamMember: team scratch = shared + m_shmem_begin). Only team_reduce,
-  // team_scan and team_broadcast use it. 0 for other Kokkos versions.
+  // The part of the team-reduce space (seis/math/kokkos_cuda_team_shared.hpp)
+  // a body may reuse as scratch: all of it on Kokkos 4.6, whose
+  // CudaTeamMember puts the team scratch right after it and uses it only in
+  // team_reduce, team_scan and team_broadcast; 0 on other Kokkos versions,
+  // whose layout is unchecked. (The carveout counts it on every version.)
   static std::size_t team_reduce_space_bytes(int team_size) {
 #if KOKKOS_VERSION / 100 == 406
-    return sizeof(double) * std::size_t(team_size + 2);
+    return kokkos_cuda_team_reduce_space(team_size);
 #else
     (void)team_size;
     return 0;

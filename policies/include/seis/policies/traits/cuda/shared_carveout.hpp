@@ -22,9 +22,9 @@
 
 #include <cuda_runtime.h>
 
+#include <atomic>
 #include <cstddef>
-#include <map>
-#include <mutex>
+#include <cstdint>
 
 namespace seis::cuda {
 
@@ -50,31 +50,43 @@ inline int fitting_carveout_percent(const void* func, int threads, std::size_t d
   return percent > 100 ? 100 : int(percent);
 }
 
-// Sets func's carveout by the rule for this launch shape; the attribute call
-// and the occupancy query only when the shape differs from func's last one
-// (a kernel runs many steps of one shape). Returns the percent set (-1: none).
-inline int apply_shared_carveout(const void* func, int threads, std::size_t dynamic_shared) {
-  struct Last {
-    int threads = -1;
-    std::size_t shared = 0;
-    int percent = -1;
-  };
-  static std::mutex mutex;
-  static std::map<const void*, Last> last;
-  std::lock_guard<std::mutex> lock(mutex);
-  Last& l = last[func];
-  if (l.threads == threads && l.shared == dynamic_shared) return l.percent;
-  // The occupancy query before any preference of ours is set for this shape.
-  if (l.percent >= 0) (void)cudaFuncSetAttribute(func, cudaFuncAttributePreferredSharedMemoryCarveout, -1);
-  const int percent = fitting_carveout_percent(func, threads, dynamic_shared);
-  if (percent >= 0 &&
-      cudaFuncSetAttribute(func, cudaFuncAttributePreferredSharedMemoryCarveout, percent) != cudaSuccess) {
-    (void)cudaGetLastError();
-    l = {threads, dynamic_shared, -1};
-    return -1;
+// The launch shape a kernel's carveout was last set for. One per kernel, a
+// static of the kernel's instantiation (carveout_memo<Kernel>()), so that a
+// launch of an unchanged shape costs one atomic load: no lock, no lookup.
+class CarveoutMemo {
+ public:
+  // Sets func's carveout by the rule for this launch shape, where the shape
+  // differs from the last one set (a kernel runs many steps of one shape).
+  void apply(const void* func, int threads, std::size_t dynamic_shared) {
+    const std::uint64_t shape = key(threads, dynamic_shared);
+    const std::uint64_t last = last_.load(std::memory_order_acquire);
+    if (shape == last) return;
+    // The occupancy query before any preference of ours is set for this shape.
+    if (last != 0) (void)cudaFuncSetAttribute(func, cudaFuncAttributePreferredSharedMemoryCarveout, -1);
+    const int percent = fitting_carveout_percent(func, threads, dynamic_shared);
+    if (percent >= 0 &&
+        cudaFuncSetAttribute(func, cudaFuncAttributePreferredSharedMemoryCarveout, percent) != cudaSuccess)
+      (void)cudaGetLastError();  // left to the driver; tried again on the next shape
+    // Two host threads launching one kernel at once both find a new shape and
+    // set the same percent: harmless.
+    last_.store(shape, std::memory_order_release);
   }
-  l = {threads, dynamic_shared, percent};
-  return percent;
+
+ private:
+  // threads (1 .. 1024) above the bytes (< 2^32 of shared memory): never 0,
+  // the value of a kernel not launched yet.
+  static std::uint64_t key(int threads, std::size_t dynamic_shared) {
+    return std::uint64_t(unsigned(threads)) << 32 | std::uint64_t(dynamic_shared & 0xffffffffu);
+  }
+  std::atomic<std::uint64_t> last_{0};
+};
+
+// The memo of the kernel Kernel names (a type unique to one kernel function:
+// Kokkos' CudaParallelLaunch, the twins' kernel constant).
+template <class Kernel>
+CarveoutMemo& carveout_memo() {
+  static CarveoutMemo memo;
+  return memo;
 }
 
 }  // namespace seis::cuda
