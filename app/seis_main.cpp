@@ -230,6 +230,8 @@ int run_physics(const RunPlan& plan, const RunOptions& opt, const std::string& o
   report["physics"] = Physics::name();
   report["model"] = parameters_json(plan);
   report["precision"] = sizeof(Scalar) == 4 ? "float32" : "float64";
+  // The CPML's memory variables as the run kept them ([boundary] pml_memory).
+  report["cpml_memory"] = cpml_memory_name(sim.pml().memory_form());
   report["strategy"] = {{"name", strategy->name()}, {"chosen_by", chosen_by}};
   // The tuner timed in-core steps of one buffer's grid: no forecast of an
   // out-of-core step (out_of_core.predicted_ms_per_step is that).

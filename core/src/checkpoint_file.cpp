@@ -59,6 +59,7 @@ void open_checkpoint(const std::string& path, Opened& o) {
     i.ny = g.at(1).get<int>();
     i.nz = g.at(2).get<int>();
     i.scalar_bytes = j.at("scalar_bytes").get<int>();
+    if (j.contains("cpml_memory")) i.cpml_memory = j.at("cpml_memory").get<std::string>();
     i.step = j.at("step").get<int>();
     i.recorded = j.at("recorded").get<int>();
     i.inputs_hash = j.at("inputs_hash").get<std::uint64_t>();
@@ -143,6 +144,7 @@ void write_checkpoint(const std::string& path, CheckpointInfo info, const std::v
   j["physics"] = info.physics;
   j["grid"] = {info.nx, info.ny, info.nz};
   j["scalar_bytes"] = info.scalar_bytes;
+  j["cpml_memory"] = info.cpml_memory;
   j["step"] = info.step;
   j["recorded"] = info.recorded;
   j["inputs_hash"] = info.inputs_hash;

@@ -240,11 +240,18 @@ Scenario from_table(const toml::table& root, const std::string& name, const std:
   }
 
   if (const toml::table* boundary = table_at(root, "boundary", "")) {
-    check_keys(*boundary, "boundary", {"pml", "reflection", "order", "taper"});
+    check_keys(*boundary, "boundary", {"pml", "reflection", "order", "taper", "pml_memory"});
     optional(*boundary, "pml", "boundary.", s.pml_thickness, integer);
     optional(*boundary, "reflection", "boundary.", s.pml_reflection, number);
     optional(*boundary, "order", "boundary.", s.pml_order, integer);
     optional(*boundary, "taper", "boundary.", s.taper_width, integer);
+    if (const toml::node* m = boundary->get("pml_memory")) {
+      try {
+        s.pml_memory = cpml_memory_named(string_value(*m, "boundary.pml_memory"));
+      } catch (const std::invalid_argument& e) {
+        throw InputError(std::string("'boundary.pml_memory' ") + e.what());
+      }
+    }
   }
   if (const toml::table* run = table_at(root, "run", "")) {
     check_keys(*run, "run", {"strategy", "segy", "checkpoint_every", "decomposition", "device_memory", "out_of_core"});

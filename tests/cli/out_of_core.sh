@@ -10,6 +10,7 @@ rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 "$seis" run "$scenario" --output "$work/in" --quiet --no-stream
 grep -q '"placement": "in-core"' "$work/in/report.json" || fail "in-core run not reported as in-core"
+grep -q '"cpml_memory": "bfloat16"' "$work/in/report.json" || fail "the report does not say bfloat16 CPML memory variables ran"
 for budget in 2MiB "2.5 MiB" 3MiB; do
   "$seis" run "$scenario" --output "$work/ooc" --overwrite --quiet --no-stream --device-memory "$budget"
   cmp "$work/in/seismograms.npy" "$work/ooc/seismograms.npy" || fail "seismograms differ with --device-memory $budget"
@@ -40,6 +41,13 @@ for schedule in halo skewed; do
   cmp "$work/in/seismograms.npy" "$work/$schedule/seismograms.npy" || fail "seismograms differ with the $schedule schedule"
   grep -q "\"schedule\": \"$schedule\"" "$work/$schedule/report.json" || fail "the report does not say $schedule ran"
 done
+# The CPML memory variables in float ([boundary] pml_memory): out-of-core
+# copies them as such, the in-core seismograms again bit for bit.
+sed 's/^\[boundary\]$/[boundary]\npml_memory = "float"/' "$scenario" > "$work/float.toml"
+"$seis" run "$work/float.toml" --output "$work/float-in" --quiet --no-stream
+"$seis" run "$work/float.toml" --output "$work/float-ooc" --quiet --no-stream --device-memory 2MiB
+cmp "$work/float-in/seismograms.npy" "$work/float-ooc/seismograms.npy" || fail "float CPML memory: seismograms differ out-of-core"
+grep -q '"cpml_memory": "float"' "$work/float-ooc/report.json" || fail "the report does not say float CPML memory variables ran"
 expect_refusal() {  # exit code, pattern, extra arguments
   local code=$1 pattern=$2; shift 2
   set +e; "$seis" run "$scenario" --output "$work/refused" --quiet --no-stream "$@" 2> "$work/err"; local rc=$?; set -e
@@ -55,4 +63,6 @@ sed 's/"skewed"/"spiral"/' "$work/skewed.toml" > "$work/spiral.toml"
 scenario="$work/spiral.toml" expect_refusal 2 "schedule' must be" --device-memory 3MiB
 expect_refusal 2 "must be a size" --device-memory 8GB
 expect_refusal 2 "must be a size" --device-memory lots
+sed 's/^\[boundary\]$/[boundary]\npml_memory = "half"/' "$scenario" > "$work/half.toml"
+scenario="$work/half.toml" expect_refusal 2 "pml_memory' must be \"bfloat16\" or \"float\"" --device-memory 3MiB
 echo ok

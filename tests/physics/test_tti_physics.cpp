@@ -262,8 +262,16 @@ double reflected_energy(const Scenario& base, Reference reference = Reference::c
   return reflected / radiated;
 }
 
+// The default CPML keeps its memory variables in bfloat16 (8 significant
+// bits): every store rounds psi and xi by at most 2^-9 of their value, a
+// small relative perturbation of the layer's correction D1 psi + xi, made
+// only inside the layer, where the wave is being absorbed anyway. Measured,
+// it changes the reflected fraction by 0.3 % of itself (iso
+// 1.45694e-5 against 1.45213e-5 with float memory variables, TTI 2.75004e-5
+// against 2.74868e-5; H200, session 11), 360 (TTI) to 690 (iso) times below
+// the 1 % bound, which the bfloat16 default meets with float's margin.
 Scenario reflection_base() {
-  Scenario s;  // default CPML: 20 points, R = 1e-3, N = 2, taper 8
+  Scenario s;  // default CPML: 20 points, R = 1e-3, N = 2, taper 8, bfloat16 memory variables
   s.name = "cpml";
   s.hx = s.hy = s.hz = 10;
   s.velocity() = ModelSpec::constant_value(2000);

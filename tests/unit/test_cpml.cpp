@@ -58,13 +58,17 @@ float noise(std::uint32_t seed, int x, int y, int z, float lo, float hi) {
   return lo + (hi - lo) * float(h & 0xffffff) / float(0x1000000);
 }
 
-CpmlParameters layer(int L) { return CpmlParameters{L, 1e-3, 2, 3000.0, 15.0, 1.5e-3}; }
+CpmlParameters layer(int L, CpmlMemory memory = CpmlMemory::bfloat16) {
+  return CpmlParameters{L, 1e-3, 2, 3000.0, 15.0, 1.5e-3, memory};
+}
+const CpmlMemory both_forms[] = {CpmlMemory::bfloat16, CpmlMemory::full};
 
 // The §3.1 update over the whole grid, point by point, in the kernel's
 // floating-point order; psi and xi live on full grids (zero where an axis
-// is not damped, which is what the kernels read beyond a slab). Packed: psi
-// and xi kept as bfloat16 (psi rounded where advanced, xi where stored; the
-// point's correction takes its xi before rounding).
+// is not damped, which is what the kernels read beyond a slab). Packed
+// (CpmlMemory::bfloat16): psi and xi kept as bfloat16 (psi rounded where
+// advanced, xi where stored; the point's correction takes its xi before
+// rounding).
 struct Reference {
   std::array<int, 3> n;
   double h[3];
@@ -74,8 +78,8 @@ struct Reference {
   std::vector<HostGrid> psi, xi;
   float d2w[3][Grid::radius + 1], d1w[3][2];
 
-  Reference(std::array<int, 3> e, const double (&spacing)[3], const CpmlParameters& p, bool bf16 = false)
-      : n(e), L(p.thickness), packed(bf16) {
+  Reference(std::array<int, 3> e, const double (&spacing)[3], const CpmlParameters& p)
+      : n(e), L(p.thickness), packed(p.memory == CpmlMemory::bfloat16) {
     const auto w2 = second_derivative_weights<Grid::radius>();
     for (int axis = 0; axis < 3; ++axis) {
       h[axis] = spacing[axis];
@@ -215,22 +219,30 @@ const double spacing[3] = {10.0, 12.0, 9.0};
 
 Grid global_grid(std::array<int, 3> n = extents) { return Grid(n[0], n[1], n[2], spacing[0], spacing[1], spacing[2], 4); }
 
+// How cpml_in_parts runs the CPML: the decomposition, the layer, the grid's
+// extents, the columns a thread of the z- and y-slab updates walks (0: the
+// default), the limit of apply, how the memory variables are kept.
+struct InParts {
+  std::array<int, 3> dims{1, 1, 1};
+  int L = 5;
+  std::array<int, 3> n = extents;
+  int vec = 0;
+  Box limit = Cpml<float>::everywhere();
+  CpmlMemory memory = CpmlMemory::bfloat16;
+};
+
 // The new pressure of every slab point after each step, from the CPML of
-// the parts of decomposition `dims` (global coordinates; the inner region
-// keeps p(t-1) as loaded). Optionally on a grid of extents `n`, with the
-// z- and y-slab updates walking `vec` columns a thread (0: the default;
-// `lanes`, where given, the width each part's apply takes) within `limit`,
-// with the memory variables in bfloat16 (`packed`).
+// the parts of decomposition o.dims (global coordinates; the inner region
+// keeps p(t-1) as loaded); `lanes`, where given, gets the width each
+// part's apply takes.
 template <class Mem>
-std::vector<HostGrid> cpml_in_parts(std::array<int, 3> dims, int L, std::array<int, 3> n = extents, int vec = 0,
-                                    std::vector<int>* lanes = nullptr,
-                                    const Box& limit = Cpml<float, Mem>::everywhere(), bool packed = false) {
+std::vector<HostGrid> cpml_in_parts(const InParts& o, std::vector<int>* lanes = nullptr) {
+  const std::array<int, 3> n = o.n;
   std::vector<Part<Mem>> parts;
-  for (int r = 0; r < dims[0] * dims[1] * dims[2]; ++r) {
-    parts.emplace_back(Subdomain::of_rank(n, dims, r), global_grid(n), layer(L));
-    parts.back().pml.update_vector_width(vec);
-    parts.back().pml.pack_memory_variables(packed);
-    parts.back().limit = limit;
+  for (int r = 0; r < o.dims[0] * o.dims[1] * o.dims[2]; ++r) {
+    parts.emplace_back(Subdomain::of_rank(n, o.dims, r), global_grid(n), layer(o.L, o.memory));
+    parts.back().pml.update_vector_width(o.vec);
+    parts.back().limit = o.limit;
     if (lanes) lanes->push_back(parts.back().pml.update_lanes());
   }
   Inputs in(n);
@@ -258,12 +270,14 @@ bool on_host() {
 TEMPLATE_PRODUCT_TEST_CASE("every CPML slab point gets the point-by-point update of physics.md 3.1", "[pml]",
                            (SEIS_TEST_SPACES), (IsoPhysics<float>)) {
   using Mem = test::MemOf<typename TestType::exec>;
-  // Packed: psi and xi in bfloat16 (SEIS_CPML_PACKED), against a reference
-  // that rounds them alike.
-  for (bool packed : {false, true})
+  // Both forms of the memory variables, bfloat16 against a reference that
+  // rounds them alike.
+  for (CpmlMemory memory : both_forms)
     for (int L : {3, 5}) {
-      const auto got = cpml_in_parts<Mem>({1, 1, 1}, L, extents, 0, nullptr, Cpml<float, Mem>::everywhere(), packed);
-      Reference ref(extents, spacing, layer(L), packed);
+      InParts o;
+      o.L = L, o.memory = memory;
+      const auto got = cpml_in_parts<Mem>(o);
+      Reference ref(extents, spacing, layer(L, memory));
       Inputs in(extents);
       for (int s = 0; s < steps; ++s) {
         in.at_step(s);
@@ -275,8 +289,7 @@ TEMPLATE_PRODUCT_TEST_CASE("every CPML slab point gets the point-by-point update
             for (int x = 0; x < extents[0]; ++x) {
               if (!ref.in_slab(x, y, z)) continue;
               const float want = next.at(x, y, z), have = got[std::size_t(s)].at(x, y, z);
-              INFO((packed ? "bfloat16 memory variables, " : "")
-                   << "L " << L << " step " << s << " point " << x << " " << y << " " << z);
+              INFO(cpml_memory_name(memory) << " memory variables, L " << L << " step " << s << " point " << x << " " << y << " " << z);
               // A host build runs the same float operations as the reference;
               // a device compiler may contract a*b+c into one rounding.
               if (on_host<Mem>()) REQUIRE(have == want);
@@ -294,19 +307,20 @@ TEMPLATE_PRODUCT_TEST_CASE("the CPML of sub-domains gives bitwise the single-dom
   // Faces between sub-domains cut the slabs (the 23 x 19 x 17 grid splits
   // at x 6, 12, 18, y 7, 13, z 6, 12): there psi of the layers beyond the
   // face, which pass B reads, is the neighbour's.
-  const int L = 7;
-  for (bool packed : {false, true}) {
-    const auto whole = cpml_in_parts<Mem>({1, 1, 1}, L, extents, 0, nullptr, Cpml<float, Mem>::everywhere(), packed);
+  for (CpmlMemory memory : both_forms) {
+    InParts o;
+    o.L = 7, o.memory = memory;
+    const auto whole = cpml_in_parts<Mem>(o);
     for (const std::array<int, 3> dims : {std::array<int, 3>{4, 1, 1}, {1, 3, 1}, {1, 1, 3}, {2, 2, 2}, {4, 3, 3}}) {
-      const auto parts = cpml_in_parts<Mem>(dims, L, extents, 0, nullptr, Cpml<float, Mem>::everywhere(), packed);
-      Reference where(extents, spacing, layer(L));
+      o.dims = dims;
+      const auto parts = cpml_in_parts<Mem>(o);
+      Reference where(extents, spacing, layer(o.L));
       for (int s = 0; s < steps; ++s)
         for (int z = 0; z < extents[2]; ++z)
           for (int y = 0; y < extents[1]; ++y)
             for (int x = 0; x < extents[0]; ++x) {
               if (!where.in_slab(x, y, z)) continue;
-              INFO((packed ? "bfloat16 memory variables, " : "")
-                   << "decomposition " << dims[0] << "x" << dims[1] << "x" << dims[2] << " step " << s << " point " << x
+              INFO(cpml_memory_name(memory) << " memory variables, decomposition " << dims[0] << "x" << dims[1] << "x" << dims[2] << " step " << s << " point " << x
                    << " " << y << " " << z);
               REQUIRE(parts[std::size_t(s)].at(x, y, z) == whole[std::size_t(s)].at(x, y, z));
             }
@@ -323,22 +337,29 @@ TEMPLATE_PRODUCT_TEST_CASE("the z- and y-slab updates give bitwise the same valu
   // value at a time); a sub-domain split (local x extents 12 and 12, 12 and
   // 13); a limit whose x end cuts a group (its column within the limit
   // walks alone).
+  // Both forms of the memory variables (their loads and stores differ).
   const Box cut{0, 21, 0, 1 << 20, 0, 1 << 20};
   for (const std::array<int, 3> n : {std::array<int, 3>{24, 19, 17}, {25, 13, 15}})
     for (int L : {3, 4})
       for (const std::array<int, 3> dims : {std::array<int, 3>{1, 1, 1}, {2, 1, 2}})
-        for (const Box& limit : {Cpml<float, Mem>::everywhere(), cut}) {
-          const auto one = cpml_in_parts<Mem>(dims, L, n, 1, nullptr, limit);
-          std::vector<int> lanes;
-          const auto two = cpml_in_parts<Mem>(dims, L, n, 2, &lanes, limit);
-          INFO("extents " << n[0] << "x" << n[1] << "x" << n[2] << " L " << L << " decomposition " << dims[0] << "x"
-                          << dims[1] << "x" << dims[2] << " limit x1 " << limit.x1);
-          // An even x extent takes two columns a thread: the test walks them.
-          if (dims[0] == 1 && n[0] % 2 == 0) REQUIRE(lanes[0] == 2);
-          for (int s = 0; s < steps; ++s)
-            REQUIRE(std::equal(two[std::size_t(s)].v.begin(), two[std::size_t(s)].v.end(),
-                               one[std::size_t(s)].v.begin()));
-        }
+        for (const Box& limit : {Cpml<float, Mem>::everywhere(), cut})
+          for (CpmlMemory memory : both_forms) {
+            InParts o;
+            o.dims = dims, o.L = L, o.n = n, o.limit = limit, o.memory = memory;
+            o.vec = 1;
+            const auto one = cpml_in_parts<Mem>(o);
+            std::vector<int> lanes;
+            o.vec = 2;
+            const auto two = cpml_in_parts<Mem>(o, &lanes);
+            INFO(cpml_memory_name(memory) << " memory variables, extents " << n[0] << "x" << n[1] << "x" << n[2] << " L "
+                                          << L << " decomposition " << dims[0] << "x" << dims[1] << "x" << dims[2]
+                                          << " limit x1 " << limit.x1);
+            // An even x extent takes two columns a thread: the test walks them.
+            if (dims[0] == 1 && n[0] % 2 == 0) REQUIRE(lanes[0] == 2);
+            for (int s = 0; s < steps; ++s)
+              REQUIRE(std::equal(two[std::size_t(s)].v.begin(), two[std::size_t(s)].v.end(),
+                                 one[std::size_t(s)].v.begin()));
+          }
 }
 
 namespace {
@@ -423,4 +444,18 @@ TEST_CASE("every thread of an x-slab CPML tile walks a column of psi_x's box, an
     REQUIRE(std::count(walks.begin(), walks.end(), 1) == m.volume());
   }
   REQUIRE(shadows > 0);  // the case that hung is among them
+}
+
+TEST_CASE("bfloat16 memory variables take 2 bytes a value, float ones 4", "[pml]") {
+  const Grid g = global_grid();
+  for (CpmlMemory memory : both_forms) {
+    const Cpml<float> pml(g, layer(5, memory));
+    const int bytes = memory == CpmlMemory::bfloat16 ? 2 : 4;
+    INFO(cpml_memory_name(memory));
+    REQUIRE(pml.memory_form() == memory);
+    REQUIRE(pml.bytes_per_value() == bytes);
+    const auto views = pml.memory_variables();
+    REQUIRE(views.size() == 6);
+    for (int k = 0; k < 6; ++k) REQUIRE(views[std::size_t(k)].size() == std::size_t(pml.layout().size(k % 3)) * bytes);
+  }
 }

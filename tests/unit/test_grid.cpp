@@ -109,5 +109,5 @@ TEST_CASE("CPML memory variables exist only over each axis' slabs", "[pml]") {
         }
     REQUIRE(seen.size() == std::size_t(2 * L * across));
   });
-  REQUIRE(cpml_bytes(g, 0, 4) == 0);
+  REQUIRE(cpml_bytes(g, 0, 4, 2) == 0);
 }

@@ -21,6 +21,7 @@
 
 #include <array>
 #include <cstdlib>
+#include <initializer_list>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -80,18 +81,25 @@ Scenario tall_scenario(const char* physics) {
 }
 
 // Both schedules (the skewed one on the taller grid, which it needs for
-// >= 4 chunks at k = 5).
+// >= 4 chunks at k = 5); the CPML's memory variables as `memory` keeps them
+// (the chunks copy them in that form).
 template <class Physics>
-void check_out_of_core_is_bitwise(const char* physics, OutOfCoreSettings::Schedule schedule) {
-  const RunPlan plan = plan_run(schedule == skewed ? tall_scenario(physics) : chunked_scenario(physics), plenty);
-  for (const char* name : {"gmem_3d", "st_reg_fixed", "semi_25d"}) {
+void check_out_of_core_is_bitwise(const char* physics, OutOfCoreSettings::Schedule schedule,
+                                  CpmlMemory memory = CpmlMemory::bfloat16,
+                                  std::initializer_list<const char*> strategies = {"gmem_3d", "st_reg_fixed", "semi_25d"}) {
+  Scenario s = schedule == skewed ? tall_scenario(physics) : chunked_scenario(physics);
+  s.pml_memory = memory;
+  const RunPlan plan = plan_run(s, plenty);
+  for (const char* name : strategies) {
     const auto op = make_strategy<Physics>(name);
     Simulation<Physics> in_core(plan, *op);
     in_core.run();
     in_core.receivers().sync();
     for (int k : {1, 2, 5}) {
       OutOfCoreSimulation<Physics> ooc(plan, *op, OutOfCoreSettings{0, k, chunk_planes, schedule}, plenty);
-      INFO(physics << " " << name << ", " << k << " steps per visit, " << ooc.stats().schedule << " schedule");
+      INFO(physics << " " << name << ", " << k << " steps per visit, " << ooc.stats().schedule << " schedule, "
+                   << cpml_memory_name(memory) << " CPML memory variables");
+      REQUIRE(ooc.pml().memory_form() == memory);
       REQUIRE(ooc.stats().schedule == (schedule == skewed ? "skewed" : "halo"));
       REQUIRE(ooc.stats().chunks >= 4);
       REQUIRE(ooc.stats().shape.steps_per_visit == k);
@@ -289,6 +297,12 @@ TEST_CASE("a budget too small for the skewed schedule asked for is refused namin
 TEST_CASE("out-of-core iso runs give the in-core seismograms and wavefields bit for bit, for k = 1, 2, 5, both schedules",
           "[out_of_core]") {
   for (auto schedule : {halo, skewed}) check_out_of_core_is_bitwise<IsoPhysics<float>>("iso", schedule);
+}
+
+TEST_CASE("with float CPML memory variables out-of-core iso runs give the in-core ones bit for bit, both schedules",
+          "[out_of_core]") {
+  for (auto schedule : {halo, skewed})
+    check_out_of_core_is_bitwise<IsoPhysics<float>>("iso", schedule, CpmlMemory::full, {"gmem_3d"});
 }
 
 TEST_CASE("out-of-core TTI runs give the in-core seismograms and wavefields bit for bit, for k = 1, 2, 5, both schedules",

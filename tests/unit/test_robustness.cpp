@@ -44,8 +44,11 @@ Scenario restart_scenario(const char* physics) {
 }
 
 template <class Physics>
-void check_restart_is_bitwise(const char* physics) {
-  const RunPlan plan = plan_run(restart_scenario(physics), plenty);
+void check_restart_is_bitwise(const char* physics, CpmlMemory memory = CpmlMemory::bfloat16) {
+  Scenario s = restart_scenario(physics);
+  s.pml_memory = memory;
+  const RunPlan plan = plan_run(s, plenty);
+  INFO(physics << ", " << cpml_memory_name(memory) << " CPML memory variables");
   const auto op = make_strategy<Physics>("gmem_3d");
   const std::string file = test::temp_dir("ckpt") + "/" + checkpoint_name(13);
 
@@ -75,6 +78,39 @@ TEST_CASE("a run resumed from a checkpoint equals the uninterrupted run bitwise 
           "[checkpoint]") {
   check_restart_is_bitwise<IsoPhysics<float>>("iso");
   check_restart_is_bitwise<TtiPhysics<float>>("tti");
+  check_restart_is_bitwise<IsoPhysics<float>>("iso", CpmlMemory::full);
+}
+
+TEST_CASE("a checkpoint of CPML memory variables in one form is refused by a run keeping them in the other",
+          "[checkpoint]") {
+  // Not converted: the resumed run would no longer equal an uninterrupted one.
+  const std::string dir = test::temp_dir("ckpt-form");
+  for (CpmlMemory written : {CpmlMemory::bfloat16, CpmlMemory::full}) {
+    const CpmlMemory other = written == CpmlMemory::bfloat16 ? CpmlMemory::full : CpmlMemory::bfloat16;
+    Scenario s = restart_scenario("iso");
+    s.pml_memory = written;
+    const RunPlan plan = plan_run(s, plenty);
+    const auto op = make_strategy<IsoPhysics<float>>("gmem_3d");
+    Simulation<IsoPhysics<float>> sim(plan, *op);
+    sim.run(nullptr, 3);
+    const std::string file = dir + "/" + cpml_memory_name(written) + ".seisck";
+    save_checkpoint(file, sim, 5, {});
+    REQUIRE(read_checkpoint_info(file).cpml_memory == cpml_memory_name(written));
+    s.pml_memory = other;
+    Simulation<IsoPhysics<float>> target(plan_run(s, plenty), *op);
+    const auto before = test::to_host(target.state().current(0));
+    std::string error;
+    try {
+      load_checkpoint(file, read_checkpoint_info(file), target, 5);
+    } catch (const InputError& e) {
+      error = e.what();
+    }
+    INFO(error);
+    REQUIRE(error.find(std::string("holds the CPML memory variables in ") + cpml_memory_name(written) +
+                       "; this run keeps them in " + cpml_memory_name(other)) != std::string::npos);
+    REQUIRE(test::to_host(target.state().current(0)) == before);
+    REQUIRE(target.steps_done() == 0);
+  }
 }
 
 TEST_CASE("a damaged checkpoint is refused before it changes anything", "[checkpoint]") {

@@ -137,6 +137,16 @@ TEST_CASE("unknown keys and malformed TOML are refused", "[scenario][validation]
   REQUIRE(contains(error_of([&] { parse_scenario("", "t"); }), "missing table [grid]"));
 }
 
+TEST_CASE("the CPML memory variables are bfloat16 unless the scenario asks for float, and nothing else", "[scenario][validation]") {
+  REQUIRE(parse_scenario(base_toml(), "t").pml_memory == CpmlMemory::bfloat16);
+  REQUIRE(parse_scenario(base_toml() + "pml_memory = \"float\"\n", "t").pml_memory == CpmlMemory::full);
+  REQUIRE(parse_scenario(base_toml() + "pml_memory = \"bfloat16\"\n", "t").pml_memory == CpmlMemory::bfloat16);
+  REQUIRE(error_of([&] { parse_scenario(base_toml() + "pml_memory = \"half\"\n", "t"); }) ==
+          "'boundary.pml_memory' must be \"bfloat16\" or \"float\", got \"half\"");
+  REQUIRE(error_of([&] { parse_scenario(base_toml() + "pml_memory = 16\n", "t"); }) ==
+          "'boundary.pml_memory' must be a string");
+}
+
 TEST_CASE("unknown strategy names and malformed block shapes are refused", "[scenario][validation]") {
   REQUIRE(contains(error_of([] { strategy_info("semi_c"); }), "unknown strategy 'semi_c'"));
   REQUIRE_THROWS_AS(BlockShape::parse("32x", false), InputError);

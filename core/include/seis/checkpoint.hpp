@@ -68,6 +68,7 @@ CheckpointInfo checkpoint_info(const Sim& sim, std::uint64_t inputs_hash, const 
   info.ny = g.ny();
   info.nz = g.nz();
   info.scalar_bytes = int(sizeof(typename Physics::scalar_type));
+  info.cpml_memory = cpml_memory_name(sim.pml().memory_form());
   info.step = sim.steps_done();
   info.recorded = sim.receivers().recorded();
   info.inputs_hash = inputs_hash;
@@ -115,8 +116,10 @@ void save_checkpoint(const std::string& path, Sim& sim, std::uint64_t inputs_has
   });
 }
 
-// Refuses a checkpoint of another version, physics or grid, or of other
-// inputs, then restores the state and the step.
+// Refuses a checkpoint of another version, physics or grid, of CPML memory
+// variables stored in another form (they are not converted: a run resumed
+// in another form would no longer equal the uninterrupted one bitwise), or
+// of other inputs, then restores the state and the step.
 template <class Sim>
 void load_checkpoint(const std::string& path, const CheckpointInfo& info, Sim& sim,
                      std::uint64_t inputs_hash) {
@@ -130,6 +133,9 @@ void load_checkpoint(const std::string& path, const CheckpointInfo& info, Sim& s
            " grid of " + std::to_string(info.scalar_bytes) + "-byte values; the scenario's is " +
            std::to_string(here.nx) + " x " + std::to_string(here.ny) + " x " + std::to_string(here.nz) + " of " +
            std::to_string(here.scalar_bytes));
+  if (info.cpml_memory != here.cpml_memory)
+    refuse("holds the CPML memory variables in " + info.cpml_memory + "; this run keeps them in " + here.cpml_memory +
+           " (the scenario's [boundary] pml_memory)");
   const int ranks = info.part.is_null() ? 1 : info.part.value("ranks", 1);
   if (ranks != sim.subdomain().ranks())
     refuse("was written by " + std::to_string(ranks) + " rank" + (ranks == 1 ? "" : "s") + "; resume it with " +

@@ -58,6 +58,7 @@
 #include "seis/box_policy.hpp"
 #include "seis/compat/kokkos_compat.hpp"
 #include "seis/compat/l2_prefetch.hpp"
+#include "seis/cpml_memory.hpp"
 #include "seis/cpml_x_tiling.hpp"
 #include "seis/distributed/subdomain.hpp"
 #include "seis/field.hpp"
@@ -94,6 +95,9 @@ struct CpmlParameters {
   double vmax = 0;          // for d0
   double f0 = 0;            // alpha_max = pi f0
   double dt = 0;
+  // psi and xi in bfloat16 or in Scalar (bfloat16 holds floats only: a
+  // Cpml<double> keeps them in double whatever this says).
+  CpmlMemory memory = CpmlMemory::bfloat16;
 };
 
 // d, alpha -> recursive-convolution coefficients (a, b) along one axis of n
@@ -120,14 +124,15 @@ inline void cpml_profile(int n, double h, const CpmlParameters& p, std::vector<d
   }
 }
 
-// Bytes of the memory variables (2 per axis, over the axis' two slabs).
-inline std::size_t cpml_bytes(const Grid& g, int L, int scalar_bytes) {
+// Bytes of the memory variables (2 per axis, over the axis' two slabs, of
+// memory_bytes each) and of the profiles (scalar_bytes each).
+inline std::size_t cpml_bytes(const Grid& g, int L, int scalar_bytes, int memory_bytes) {
   if (L <= 0) return 0;
   const std::size_t e = std::size_t(L + 2 * cpml_psi_ghosts);
   const std::size_t per_axis_x = 2 * e * g.ny() * g.nz();
   const std::size_t per_axis_y = 2 * e * g.nx() * g.nz();
   const std::size_t per_axis_z = 2 * e * g.nx() * g.ny();
-  return 2 * (per_axis_x + per_axis_y + per_axis_z) * std::size_t(scalar_bytes) +
+  return 2 * (per_axis_x + per_axis_y + per_axis_z) * std::size_t(memory_bytes) +
          6 * std::size_t(g.nx() + g.ny() + g.nz()) * std::size_t(scalar_bytes);
 }
 
@@ -197,6 +202,10 @@ class Cpml {
  public:
   using scalar_type = Scalar;
   using coef_view = Kokkos::View<Scalar*, MemSpace>;
+  // A memory variable (psi or xi of an axis) as stored: bytes_per_value()
+  // bytes a value (see MemoryVariable), which checkpoints and out-of-core
+  // chunk copies move as they are.
+  using memory_view = Kokkos::View<unsigned char*, MemSpace>;
   using Exec = typename MemSpace::execution_space;
 
   // A physics' axis operators (its cpml_update) over this grid: D2 weights /
@@ -238,7 +247,7 @@ class Cpml {
   // Without `own_memory_variables` psi and xi stay unallocated until
   // bind_memory_variables.
   Cpml(const Grid& grid, const CpmlParameters& p, const Subdomain& sub, bool own_memory_variables = true)
-      : grid_(grid) {
+      : grid_(grid), packed_(std::is_same_v<Scalar, float> && p.memory == CpmlMemory::bfloat16) {
     const Grid global(sub.global_n[0], sub.global_n[1], sub.global_n[2], grid.hx(), grid.hy(), grid.hz(),
                       grid.scalar_bytes());
     regions_ = local_regions(sub, seven_regions(global, p.thickness));
@@ -263,8 +272,8 @@ class Cpml {
                                  " points along one axis or planes of " + std::to_string(grid.stride_z()) +
                                  " points: the kernels' 32-bit offsets reach 2^31 - 1");
       if (!own_memory_variables) continue;
-      psi_[axis] = coef_view("cpml_psi", std::size_t(layout_.size(axis)));
-      xi_[axis] = coef_view("cpml_xi", std::size_t(layout_.size(axis)));
+      psi_[axis] = memory_view("cpml_psi", std::size_t(layout_.size(axis)) * bytes_per_value());
+      xi_[axis] = memory_view("cpml_xi", std::size_t(layout_.size(axis)) * bytes_per_value());
     }
   }
 
@@ -272,8 +281,8 @@ class Cpml {
   // A limit that limits nothing.
   static Box everywhere() { return Box{-big, big, -big, big, -big, big}; }
   // The memory variables psi and xi of each axis (empty views without a
-  // layer): what a checkpoint saves besides the wavefields.
-  std::vector<coef_view> memory_variables() const {
+  // layer), as stored: what a checkpoint saves besides the wavefields.
+  std::vector<memory_view> memory_variables() const {
     if (!enabled()) return {};
     return {psi_[0], psi_[1], psi_[2], xi_[0], xi_[1], xi_[2]};
   }
@@ -305,7 +314,7 @@ class Cpml {
   template <class Physics>
   void apply(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     if (!enabled()) return;
-    // Memory variables in bfloat16 (SEIS_CPML_PACKED, floats only) or in Scalar.
+    // Memory variables in bfloat16 (CpmlParameters::memory, floats only) or in Scalar.
     if constexpr (std::is_same_v<Scalar, float>)
       if (packed_) return apply_stored<Physics, true>(d, limit, exec);
     apply_stored<Physics, false>(d, limit, exec);
@@ -359,9 +368,10 @@ class Cpml {
   // (the default, see with_update_lanes) or 1. Both give the same values
   // (the [pml] tests compare them).
   void update_vector_width(int vec) { update_vec_ = vec == 1 ? 1 : 2; }
-  // Memory variables in bfloat16 (on) or in Scalar; SEIS_CPML_PACKED's
-  // choice by default. Floats only (elsewhere ignored).
-  void pack_memory_variables(bool on) { packed_ = on; }
+  // How the memory variables are kept (CpmlParameters::memory, Scalar
+  // where bfloat16 cannot hold it) and the bytes of one value.
+  CpmlMemory memory_form() const { return packed_ ? CpmlMemory::bfloat16 : CpmlMemory::full; }
+  int bytes_per_value() const { return packed_ ? 2 : int(sizeof(Scalar)); }
   // The columns a thread of the z- and y-slab updates walks in apply()
   // without a limit: update_vector_width's, or 1 where its vectors would
   // not be aligned.
@@ -370,15 +380,13 @@ class Cpml {
     for (int i = 0; i < 4; ++i) p[i].slab = regions_.slabs[i];
     return update_lanes_of({&p[0], &p[1], &p[2], &p[3]});
   }
-  // Makes the memory variables the first elements of `psi` and `xi` (one
-  // view per axis, large enough): out-of-core chunks share one set per
-  // device buffer instead of allocating their own.
-  // Bound memory variables stay in Scalar: the chunks copy them by index.
-  void bind_memory_variables(const std::array<coef_view, 3>& psi, const std::array<coef_view, 3>& xi) {
-    packed_ = false;
+  // Makes the memory variables the first bytes of `psi` and `xi` (one view
+  // per axis, large enough, in this CPML's stored form): out-of-core chunks
+  // share one set per device buffer instead of allocating their own.
+  void bind_memory_variables(const std::array<memory_view, 3>& psi, const std::array<memory_view, 3>& xi) {
     if (!enabled()) return;
     for (int a = 0; a < 3; ++a) {
-      const auto part = std::make_pair(std::size_t(0), std::size_t(layout_.size(a)));
+      const auto part = std::make_pair(std::size_t(0), std::size_t(layout_.size(a)) * bytes_per_value());
       psi_[a] = Kokkos::subview(psi[a], part);
       xi_[a] = Kokkos::subview(xi[a], part);
     }
@@ -444,16 +452,7 @@ class Cpml {
   // GPU: SEIS_CPML_PAIRS (0: one launch a slab), SEIS_CPML_TILE_X (blocks
   // of 16x16, 32x8, 64x4 or 128x2 threads), SEIS_CPML_MEMORY_ONE and
   // SEIS_CPML_SLABS_ONE (0: pass A's boxes, the z- and the y-slabs' updates
-  // in launches of their own), SEIS_CPML_PACKED=1 (psi and xi in bfloat16,
-  // MemoryVariable: 28.6 against 37.5 DRAM B per slab point; other values,
-  // so off by default: out-of-core chunks copy the memory variables as
-  // Scalar elements and keep them in Scalar, and their runs must stay
-  // bitwise the in-core ones; H200, tree 6282245, A B A B, CPML ms/step,
-  // off: iso-large-gpu 1.988/2.003/1.977 against 2.198/2.200/2.203,
-  // tti-large-gpu 1.228/1.239 against 1.386/1.394; seismograms of 500 iso /
-  // 400 TTI steps 1.4e-6 / 1.6e-6 of their maximum apart; reflected energy
-  // of the [pml][physics] tests iso 1.45694e-5 against 1.45213e-5, TTI
-  // 2.75004e-5 against 2.74868e-5). Measured (H200, iso-large-gpu, CPML ms/step,
+  // in launches of their own). Measured (H200, iso-large-gpu, CPML ms/step,
   // --cpml-overlap off; tree 1e45d51): pairs 2.545/2.544 against 2.619/2.623
   // without; 64x4 update tiles 2.527, 128x2 2.559. Tree 9e52dd6: pairs with
   // pass A in one launch 2.455/2.459 (4 launches a step), pass A in 4
@@ -486,7 +485,9 @@ class Cpml {
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
-    bool packed = false;         // memory variables in bfloat16 (floats only): SEIS_CPML_PACKED
+    int prefetch = 2;        // planes ahead the walks prefetch to L2: SEIS_CPML_PREFETCH
+    int lanes = 2;           // columns a thread of the z- and y-slab updates (update_vector_width): SEIS_CPML_LANES
+    bool plain_walk = false; // a lone column walks walk_plain: SEIS_CPML_WALK=plain
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -495,7 +496,9 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_PACKED")) r.packed = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_PREFETCH")) r.prefetch = std::min(4, std::max(0, std::atoi(e)));
+      if (const char* e = std::getenv("SEIS_CPML_LANES")) r.lanes = std::atoi(e) == 1 ? 1 : 2;
+      if (const char* e = std::getenv("SEIS_CPML_WALK")) r.plain_walk = std::string(e) == "plain";
       return r;
     }();
     return t;
@@ -510,9 +513,9 @@ class Cpml {
     for (const UpdatePart* p : {&z[0], &z[1], &y[0], &y[1]})
       if (p->slab.empty() || p->slab.nx() != z[0].slab.nx()) return false;
     if (z[0].slab.ny() != z[1].slab.ny() || y[0].slab.nz() != y[1].slab.nz()) return false;
-    with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams) {
+    with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams, auto plain) {
       constexpr int Vec = decltype(vec)::value;
-      const UpdateSlabs<Physics, Packed, Vec> f{
+      const UpdateSlabs<Physics, Packed, Vec, decltype(plain)::value> f{
           {*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
       Kokkos::parallel_for("seis::cpml_update_zy",
                            column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
@@ -544,10 +547,13 @@ class Cpml {
   // registers) 4.571; p's x and across neighbours loaded a plane ahead too
   // 2.430/2.415, tti 1.542/1.550; XColumns with two places a thread (teams
   // of 128, 128 registers) 2.660/2.657, tti 1.619.
+  // The third argument: whether a lone column walks walk_plain
+  // (SEIS_CPML_WALK=plain, for the A/B) rather than walk_lanes<1>.
   template <class F>
   void with_update_lanes(std::initializer_list<const UpdatePart*> parts, F&& f) const {
-    if (update_lanes_of(parts) == 2) f(int_c<2>{}, int_c<2>{});
-    else f(int_c<1>{}, int_c<SEIS_CPML_MIN_TEAMS>{});
+    if (update_lanes_of(parts) == 2) f(int_c<2>{}, int_c<2>{}, std::false_type{});
+    else if (tuning().plain_walk) f(int_c<1>{}, int_c<SEIS_CPML_MIN_TEAMS>{}, std::true_type{});
+    else f(int_c<1>{}, int_c<SEIS_CPML_MIN_TEAMS>{}, std::false_type{});
   }
   // Pass B of a pair of slabs (UpdateColumns, a column a thread): one launch
   // for both where their columns have the same extents (SEIS_CPML_PAIRS,
@@ -558,11 +564,12 @@ class Cpml {
     const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
     const auto launch = [&](const UpdatePart& first, const UpdatePart& second, int count) {
       const int across = W == 2 ? first.slab.ny() : first.slab.nz();
-      with_update_lanes({&first, &second}, [&](auto vec, auto teams) {
+      with_update_lanes({&first, &second}, [&](auto vec, auto teams, auto plain) {
         constexpr int Vec = decltype(vec)::value;
         Kokkos::parallel_for(label,
                              column_policy<decltype(teams)::value>(exec, (first.slab.nx() + Vec - 1) / Vec, across, count, Vec),
-                             UpdateColumns<Physics, W, AcrossDamped, Packed, Vec>{*this, w, d, {first, second}});
+                             UpdateColumns<Physics, W, AcrossDamped, Packed, Vec, decltype(plain)::value>{
+                                 *this, w, d, {first, second}});
       });
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
@@ -692,8 +699,14 @@ class Cpml {
   }
 
   // A memory variable (psi or xi of one axis) as the kernels read and write
-  // it: in Scalar, or Packed as bfloat16 in the first half of its bytes
-  // (SEIS_CPML_PACKED; float only). store gives back the value as stored,
+  // it: in Scalar, or Packed as bfloat16 (CpmlMemory::bfloat16, the
+  // default; float only: 28.6 against 37.5 DRAM B per slab point; H200,
+  // tree 6282245, A B A B, CPML ms/step, --cpml-overlap off: iso-large-gpu
+  // 1.988/2.003/1.977 against 2.198/2.200/2.203 in float, tti-large-gpu
+  // 1.228/1.239 against 1.386/1.394; seismograms of 500 iso / 400 TTI steps
+  // 1.4e-6 / 1.6e-6 of their maximum apart; reflected energy of the
+  // [pml][physics] tests iso 1.45694e-5 against 1.45213e-5, TTI 2.75004e-5
+  // against 2.74868e-5). store gives back the value as stored,
   // which every later read sees: a kernel that keeps a value it stored
   // (psi_W in registers, psi_x in team scratch) uses that one, so the values
   // stay the same in any tiling.
@@ -701,7 +714,7 @@ class Cpml {
   struct MemoryVariable {
     using Stored = std::conditional_t<Packed, std::uint16_t, Scalar>;
     Stored* base = nullptr;
-    explicit KOKKOS_FORCEINLINE_FUNCTION MemoryVariable(Scalar* data) : base(reinterpret_cast<Stored*>(data)) {
+    explicit KOKKOS_FORCEINLINE_FUNCTION MemoryVariable(unsigned char* data) : base(reinterpret_cast<Stored*>(data)) {
       static_assert(!Packed || std::is_same_v<Scalar, float>, "bfloat16 memory variables hold floats");
     }
     KOKKOS_FORCEINLINE_FUNCTION const Stored* address(int i) const { return base + i; }
@@ -989,10 +1002,11 @@ class Cpml {
   // multiples of Vec); a group whose columns reach beyond the slab or
   // differ along x (damped or not, side) walks them one by one (walk).
   // Each lane's arithmetic is walk's.
-  template <class Physics, int W, bool AcrossDamped, bool Packed, int Vec = 1>
+  template <class Physics, int W, bool AcrossDamped, bool Packed, int Vec = 1, bool Plain = false>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
-    using Lanes = VectorOf<Scalar, Vec>;
+    template <int N>
+    using Lanes = VectorOf<Scalar, N>;
     static constexpr int Across = W == 2 ? 1 : 2;
     // D2's reach, and the column's: p at w..w+4 gives psi_W at w+2.
     static constexpr int R = Update::radius, K = R > 2 * cpml_psi_ghosts ? R : 2 * cpml_psi_ghosts;
@@ -1138,11 +1152,11 @@ class Cpml {
         }
         const bool da = AcrossDamped && l.template damped<Across>(across);
         if (dx) {
-          if (da) walk_lanes<true, AcrossDamped>(s, x, across);
-          else walk_lanes<true, false>(s, x, across);
+          if (da) walk_lanes<Vec, true, AcrossDamped>(s, x, across);
+          else walk_lanes<Vec, true, false>(s, x, across);
         } else {
-          if (da) walk_lanes<false, AcrossDamped>(s, x, across);
-          else walk_lanes<false, false>(s, x, across);
+          if (da) walk_lanes<Vec, false, AcrossDamped>(s, x, across);
+          else walk_lanes<Vec, false, false>(s, x, across);
         }
       }
     }
@@ -1157,9 +1171,16 @@ class Cpml {
         else walk<false, false>(s, x, across);
       }
     }
+    // One column: walk_lanes' one-lane case (SEIS_CPML_WALK=plain: the
+    // separate loop walk_plain, for the A/B of this cleanup).
+    template <bool DX, bool DA>
+    KOKKOS_FORCEINLINE_FUNCTION void walk(const UpdatePart& s, int x, int across) const {
+      if constexpr (Plain) walk_plain<DX, DA>(s, x, across);
+      else walk_lanes<1, DX, DA>(s, x, across);
+    }
 
     template <bool DX, bool DA>
-    KOKKOS_INLINE_FUNCTION void walk(const UpdatePart& s, int x, int across) const {
+    KOKKOS_INLINE_FUNCTION void walk_plain(const UpdatePart& s, int x, int across) const {
       const CpmlAuxLayout& l = pml.layout_;
       ColumnWalk c = column_walk<DX, DA>(s, x, across);
 
@@ -1247,98 +1268,102 @@ class Cpml {
       }
     }
 
-    // psi_W of plane ww for the Vec lanes (psi_w's arithmetic per lane), one
+    // psi_W of plane ww for the N lanes (psi_w's arithmetic per lane), one
     // vector store.
-    KOKKOS_FORCEINLINE_FUNCTION Lanes psi_w_lanes(const UpdatePart& s, int ww, int at, const Lanes& old, const Lanes& m2,
-                                                  const Lanes& m1, const Lanes& p1, const Lanes& p2) const {
+    template <int N>
+    KOKKOS_FORCEINLINE_FUNCTION Lanes<N> psi_w_lanes(const UpdatePart& s, int ww, int at, const Lanes<N>& old,
+                                                     const Lanes<N>& m2, const Lanes<N>& m1, const Lanes<N>& p1,
+                                                     const Lanes<N>& p2) const {
       if (ww < s.mw0 || ww >= s.mw1) return old;
       const int g = pml.layout_.template global<W>(ww);
       const Scalar b = pml.b_[W](g), a = pml.a_[W](g);
-      Lanes v;
-      for (int k = 0; k < Vec; ++k) v.v[k] = psi_step(wt.d1[W], b, old.v[k], a, m2.v[k], m1.v[k], p1.v[k], p2.v[k]);
-      return psi(W).template store_vector<Vec>(at, v);
+      Lanes<N> v;
+      for (int k = 0; k < N; ++k) v.v[k] = psi_step(wt.d1[W], b, old.v[k], a, m2.v[k], m1.v[k], p1.v[k], p2.v[k]);
+      return psi(W).template store_vector<N>(at, v);
     }
-    KOKKOS_FORCEINLINE_FUNCTION static Lanes load(const Scalar* q) { return *reinterpret_cast<const Lanes*>(q); }
-    KOKKOS_FORCEINLINE_FUNCTION static void store(Scalar* q, const Lanes& v) { *reinterpret_cast<Lanes*>(q) = v; }
+    template <int N>
+    KOKKOS_FORCEINLINE_FUNCTION static Lanes<N> load(const Scalar* q) { return *reinterpret_cast<const Lanes<N>*>(q); }
+    template <int N>
+    KOKKOS_FORCEINLINE_FUNCTION static void store(Scalar* q, const Lanes<N>& v) { *reinterpret_cast<Lanes<N>*>(q) = v; }
 
-    // walk for the Vec columns x .. x + Vec - 1 (aligned, in the slab, alike
-    // along x): the same values, loaded Vec at a time. psi_x and xi_x (DX:
-    // the few x-damped columns, in a layout whose alignment is not Vec's)
-    // are read and written a value at a time, the x +-1, +-2 neighbours
-    // shared by the lanes.
-    template <bool DX, bool DA>
+    // The columns x .. x + N - 1 (aligned, in the slab, alike along x; N = 1:
+    // one column, walk), loaded N at a time. psi_x and xi_x (DX: the few
+    // x-damped columns, in a layout whose alignment is not N's) are read and
+    // written a value at a time, the x +-1, +-2 neighbours shared by the
+    // lanes. Each lane's arithmetic is the one of a lone column.
+    template <int N, bool DX, bool DA>
     KOKKOS_INLINE_FUNCTION void walk_lanes(const UpdatePart& s, int x, int across) const {
       const CpmlAuxLayout& l = pml.layout_;
       ColumnWalk c = column_walk<DX, DA>(s, x, across);
 
       // x-damped lanes: psi_x and xi_x at consecutive indices from mx.at,
       // each lane its own b and a.
-      Scalar bx[Vec] = {}, ax[Vec] = {};
+      Scalar bx[N] = {}, ax[N] = {};
       if constexpr (DX)
-        for (int k = 0; k < Vec; ++k) {
+        for (int k = 0; k < N; ++k) {
           const int g = l.template global<0>(x + k);
           bx[k] = pml.b_[0](g), ax[k] = pml.a_[0](g);
         }
 
-      Lanes col[2 * K + 1];  // p at w-K..w+K
-      for (int m = 0; m < 2 * K; ++m) col[m] = load(c.p + (m - K) * c.sw);
-      Lanes pw[5] = {};  // new psi_W at w-2..w+2
+      Lanes<N> col[2 * K + 1];  // p at w-K..w+K
+      for (int m = 0; m < 2 * K; ++m) col[m] = load<N>(c.p + (m - K) * c.sw);
+      Lanes<N> pw[5] = {};  // new psi_W at w-2..w+2
       for (int m = 0; m < 4; ++m)
-        pw[m] = psi_w_lanes(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, psi(W).template load_vector<Vec>(c.iw + (m - 2) * c.nw),
+        pw[m] = psi_w_lanes<N>(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, psi(W).template load_vector<N>(c.iw + (m - 2) * c.nw),
                             col[K - 4 + m], col[K - 3 + m], col[K - 1 + m], col[K + m]);
-      Lanes psi_w_ahead = psi(W).template load_vector<Vec>(c.iw + 2 * c.nw);
-      Lanes xi_w_ahead = xi(W).template load_vector<Vec>(c.iw);
+      Lanes<N> psi_w_ahead = psi(W).template load_vector<N>(c.iw + 2 * c.nw);
+      Lanes<N> xi_w_ahead = xi(W).template load_vector<N>(c.iw);
 
-      // psi_x at x-2 .. x+Vec+1 and xi_x of the lanes, a plane ahead.
-      Scalar sx_ahead[Vec + 4] = {}, xi_x_ahead[Vec] = {};
-      const auto load_x = [&](int at, Scalar(&sx)[Vec + 4], Scalar(&xi)[Vec]) {
-        for (int k = 0; k < Vec + 4; ++k) sx[k] = psi(0).load(at + k - 2);
-        for (int k = 0; k < Vec; ++k) xi[k] = this->xi(0).load(at + k);
+      // psi_x at x-2 .. x+N+1 and xi_x of the lanes, a plane ahead.
+      Scalar sx_ahead[N + 4] = {}, xi_x_ahead[N] = {};
+      const auto load_x = [&](int at, Scalar(&sx)[N + 4], Scalar(&xi)[N]) {
+        for (int k = 0; k < N + 4; ++k) sx[k] = psi(0).load(at + k - 2);
+        for (int k = 0; k < N; ++k) xi[k] = this->xi(0).load(at + k);
       };
       if constexpr (DX) load_x(c.mx.at, sx_ahead, xi_x_ahead);
 
-      // p along x: the vectors from x - XN Vec to x + (XN + 1) Vec - 1, the
+      // p along x: the vectors from x - XN N to x + (XN + 1) N - 1, the
       // middle one col[K].
-      constexpr int XN = (R + Vec - 1) / Vec;
-      Lanes top = load(c.p + K * c.sw), prev = load(c.next), v = load(c.V);
+      constexpr int XN = (R + N - 1) / N;
+      Lanes<N> top = load<N>(c.p + K * c.sw), prev = load<N>(c.next), v = load<N>(c.V);
       prefetch_start<DX, DA>(c);
       for (int w = c.w0; w < c.w1; ++w) {
         prefetch_trip<DX, DA>(c, w);
         col[2 * K] = top;
-        const Lanes p_prev = prev, vel = v;
+        const Lanes<N> p_prev = prev, vel = v;
         const int ahead = w + 1 < c.w1 ? c.sw : 0;
-        top = load(c.p + K * c.sw + ahead), prev = load(c.next + ahead), v = load(c.V + ahead);
-        Lanes xs[2 * XN + 1], ap[R], am[R];
-        for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = n == XN ? col[K] : load(c.p + (n - XN) * Vec);
-        for (int m = 1; m <= R; ++m) ap[m - 1] = load(c.p + m * c.sa), am[m - 1] = load(c.p - m * c.sa);
+        top = load<N>(c.p + K * c.sw + ahead), prev = load<N>(c.next + ahead), v = load<N>(c.V + ahead);
+        Lanes<N> xs[2 * XN + 1], ap[R], am[R];
+        for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = n == XN ? col[K] : load<N>(c.p + (n - XN) * N);
+        for (int m = 1; m <= R; ++m) ap[m - 1] = load<N>(c.p + m * c.sa), am[m - 1] = load<N>(c.p - m * c.sa);
         const auto px = [&](int k, int m) {  // p at x + k + m
-          const int o = XN * Vec + k + m;
-          return xs[o / Vec].v[o % Vec];
+          const int o = XN * N + k + m;
+          return xs[o / N].v[o % N];
         };
-        Scalar sx[Vec + 4] = {}, xi_x[Vec] = {};
+        Scalar sx[N + 4] = {}, xi_x[N] = {};
         if constexpr (DX) {
-          for (int k = 0; k < Vec + 4; ++k) sx[k] = sx_ahead[k];
-          for (int k = 0; k < Vec; ++k) xi_x[k] = xi_x_ahead[k];
+          for (int k = 0; k < N + 4; ++k) sx[k] = sx_ahead[k];
+          for (int k = 0; k < N; ++k) xi_x[k] = xi_x_ahead[k];
           load_x(c.mx.at + (w + 1 < c.w1 ? c.mx.step : 0), sx_ahead, xi_x_ahead);
         }
-        Lanes sa4[4] = {}, xi_a = {};
+        Lanes<N> sa4[4] = {}, xi_a = {};
         if constexpr (DA) {
           const MemoryVariable<Packed> q = psi(Across);
-          sa4[0] = q.template load_vector<Vec>(c.ma.at - 2 * c.na), sa4[1] = q.template load_vector<Vec>(c.ma.at - c.na);
-          sa4[2] = q.template load_vector<Vec>(c.ma.at + c.na), sa4[3] = q.template load_vector<Vec>(c.ma.at + 2 * c.na);
-          xi_a = xi(Across).template load_vector<Vec>(c.ma.at);
+          sa4[0] = q.template load_vector<N>(c.ma.at - 2 * c.na), sa4[1] = q.template load_vector<N>(c.ma.at - c.na);
+          sa4[2] = q.template load_vector<N>(c.ma.at + c.na), sa4[3] = q.template load_vector<N>(c.ma.at + 2 * c.na);
+          xi_a = xi(Across).template load_vector<N>(c.ma.at);
         }
-        const Lanes psi_old = psi_w_ahead;
-        Lanes xi_w = xi_w_ahead;
+        const Lanes<N> psi_old = psi_w_ahead;
+        Lanes<N> xi_w = xi_w_ahead;
         const int ahead_w = w + 1 < c.w1 ? c.nw : 0;
-        psi_w_ahead = psi(W).template load_vector<Vec>(c.iw + 2 * c.nw + ahead_w);
-        xi_w_ahead = xi(W).template load_vector<Vec>(c.iw + ahead_w);
-        pw[4] = psi_w_lanes(s, w + 2, c.iw + 2 * c.nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
+        psi_w_ahead = psi(W).template load_vector<N>(c.iw + 2 * c.nw + ahead_w);
+        xi_w_ahead = xi(W).template load_vector<N>(c.iw + ahead_w);
+        pw[4] = psi_w_lanes<N>(s, w + 2, c.iw + 2 * c.nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
         const int gw = l.template global<W>(w);
         const Scalar bw = pml.b_[W](gw), aw = pml.a_[W](gw);
-        Lanes out;
-        for (int k = 0; k < Vec; ++k) {
+        Lanes<N> out;
+        for (int k = 0; k < N; ++k) {
           Scalar lap = 0, extra = 0;
           static_for<0, 3>([&](auto axis) {
             constexpr int A = decltype(axis)::value;
@@ -1365,13 +1390,13 @@ class Cpml {
           });
           out.v[k] = Scalar(2) * col[K].v[k] - p_prev.v[k] + vel.v[k] * (lap + extra);
         }
-        store(c.next, out);
+        store<N>(c.next, out);
         if constexpr (DX) {
-          for (int k = 0; k < Vec; ++k) xi(0).store(c.mx.at + k, xi_x[k]);
+          for (int k = 0; k < N; ++k) xi(0).store(c.mx.at + k, xi_x[k]);
           c.mx.at += c.mx.step;
         }
-        if constexpr (DA) xi(Across).template store_vector<Vec>(c.ma.at, xi_a), c.ma.at += c.ma.step;
-        xi(W).template store_vector<Vec>(c.iw, xi_w), c.iw += c.nw;
+        if constexpr (DA) xi(Across).template store_vector<N>(c.ma.at, xi_a), c.ma.at += c.ma.step;
+        xi(W).template store_vector<N>(c.iw, xi_w), c.iw += c.nw;
         for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
         c.next_plane();
@@ -1384,10 +1409,10 @@ class Cpml {
   // across extent return at once. The parts are independent: each writes
   // only its own slabs' points and memory variables (psi_y: the y-slabs'
   // own layers; the z-slabs read pass A's).
-  template <class Physics, bool Packed, int Vec = 1>
+  template <class Physics, bool Packed, int Vec = 1, bool Plain = false>
   struct UpdateSlabs {
-    UpdateColumns<Physics, 2, true, Packed, Vec> z;
-    UpdateColumns<Physics, 1, false, Packed, Vec> y;
+    UpdateColumns<Physics, 2, true, Packed, Vec, Plain> z;
+    UpdateColumns<Physics, 1, false, Packed, Vec, Plain> y;
     int z_across = 0, y_across = 0;
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       if (c < 2) {
@@ -1400,15 +1425,16 @@ class Cpml {
 
  private:
   Grid grid_;
+  bool packed_ = std::is_same_v<Scalar, float>;  // memory variables in bfloat16 (see MemoryVariable)
   Regions regions_;
-  coef_view a_[3], b_[3], psi_[3], xi_[3];
+  coef_view a_[3], b_[3];
+  memory_view psi_[3], xi_[3];
   CpmlAuxLayout layout_;
   std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
-  int update_vec_ = 2;  // update_vector_width
-  // Planes ahead the walks prefetch to L2 (UpdateColumns::prefetch): a
-  // kernel argument, as measured, rather than a constant.
-  int prefetch_ = 2;
-  bool packed_ = tuning().packed;     // memory variables in bfloat16 (see MemoryVariable)
+  int update_vec_ = tuning().lanes;  // update_vector_width
+  // Planes ahead the walks prefetch to L2 (UpdateColumns::prefetch):
+  // SEIS_CPML_PREFETCH for the A/B of the bfloat16 default.
+  int prefetch_ = tuning().prefetch;
 };
 
 }  // namespace seis

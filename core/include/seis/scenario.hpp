@@ -3,6 +3,7 @@
 // validation. Lengths in metres, times in seconds, angles in degrees in the
 // file (radians inside), coordinates measured from the first interior node.
 
+#include "seis/cpml_memory.hpp"
 #include "seis/physics/physics_descriptions.hpp"
 
 #include <array>
@@ -110,6 +111,9 @@ struct Scenario {
   double pml_reflection = 1e-3;
   int pml_order = 2;
   int taper_width = 8;  // TTI: eps, delta -> 0 over this many points before the PML
+  // The CPML's memory variables psi and xi in bfloat16 (default) or in the
+  // fields' precision (seis/cpml_memory.hpp).
+  CpmlMemory pml_memory = CpmlMemory::bfloat16;
 
   // Run.
   std::string strategy = "gmem_3d";

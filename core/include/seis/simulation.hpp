@@ -79,7 +79,7 @@ inline CpmlOverlap cpml_overlap_named(const std::string& name) {
 // The CPML of a run (its boundary settings, velocity and time step).
 inline CpmlParameters cpml_parameters(const RunPlan& plan) {
   return {plan.scenario.pml_thickness, plan.scenario.pml_reflection, plan.scenario.pml_order,
-          plan.vmax, plan.scenario.f0, plan.dt};
+          plan.vmax, plan.scenario.f0, plan.dt, plan.scenario.pml_memory};
 }
 
 template <class Physics>

@@ -33,6 +33,10 @@ struct CheckpointInfo {
   std::string physics;
   int nx = 0, ny = 0, nz = 0;
   int scalar_bytes = 0;
+  // How the CPML memory variables are stored ("bfloat16" or "float",
+  // cpml_memory_name; checkpoints written before there was a choice hold
+  // float and say nothing, read as "float").
+  std::string cpml_memory = "float";
   int step = 0;      // steps done
   int recorded = 0;  // samples recorded per trace
   std::uint64_t inputs_hash = 0;

@@ -1,8 +1,8 @@
 #pragma once
 // bfloat16 (a float's sign, exponent and top 7 mantissa bits) in portable
-// integer arithmetic, the same on every backend and on the host: the CPML can
-// keep its memory variables in half the bytes (seis/pml.hpp,
-// SEIS_CPML_PACKED), and the tests can round their reference alike.
+// integer arithmetic, the same on every backend and on the host: the CPML
+// keeps its memory variables in half the bytes by default (seis/pml.hpp,
+// seis/cpml_memory.hpp), and the tests can round their reference alike.
 
 #include "seis/math/host_device.hpp"
 

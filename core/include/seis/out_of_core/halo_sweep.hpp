@@ -72,9 +72,7 @@ void OutOfCoreSimulation<Physics>::load(int v, Buffer& to) {
       const std::array<int, 2> valid = valid_planes(from, *o);
       take({std::max(valid[0], o->z0), std::min(valid[1], o->z1)}, [&](const PlaneSpan& dst) {
         const PlaneSpan src = o->clip(dst.z0, dst.z1);
-        copy_on_device(buffer_array(to, n.array) + dst.buffer_first, buffer_array(from, n.array) + src.buffer_first,
-                       dst.elements());
-        stats_.d2d_bytes += double(dst.elements()) * sizeof(scalar_type);
+        buffer_to_buffer(to, dst, from, n.array, src);
       });
     }
     for (const auto& m : missing) {
@@ -96,10 +94,7 @@ void OutOfCoreSimulation<Physics>::store(int v, Buffer& b) {
   for (const PlaneSpan& span : c.spans) {
     if (!span.written_back) continue;
     const PlaneSpan s = span.clip(c.z.core0, c.z.core1);
-    if (s.elements() == 0) continue;
-    copy(d2h_, host_view(host_array(s.array) + s.host_first, s.elements()),
-         device_view(buffer_array(b, s.array) + s.buffer_first, s.elements()));
-    stats_.d2h_bytes += double(s.elements()) * sizeof(scalar_type);
+    if (s.elements() > 0) buffer_to_host(s, b);
   }
   host_step_[std::size_t(v)] = b.step;
 }

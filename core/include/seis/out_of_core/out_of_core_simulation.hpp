@@ -56,6 +56,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -65,10 +66,22 @@ namespace seis {
 
 // dst[i] = src[i] for i < n on the default instance, by the SMs: a copy
 // engine may be busy with an out-of-core run's bulk copies.
-template <class Scalar>
-void copy_on_device(Scalar* dst, const Scalar* src, index_t n) {
+template <class Value>
+void copy_on_device(Value* dst, const Value* src, index_t n) {
   Kokkos::parallel_for("seis::out_of_core_share", Kokkos::RangePolicy<DefaultExec, LightWeightLaunch>(0, n),
                        KOKKOS_LAMBDA(index_t i) { dst[i] = src[i]; });
+}
+// The same for n values of `bytes` bytes each (2, 4 or 8), copied as they
+// are (a float's bits, a bfloat16 memory variable's).
+inline void copy_on_device(unsigned char* dst, const unsigned char* src, index_t n, int bytes) {
+  const auto as = [&](auto word) {
+    using W = decltype(word);
+    copy_on_device(reinterpret_cast<W*>(dst), reinterpret_cast<const W*>(src), n);
+  };
+  if (bytes == 2) as(std::uint16_t());
+  else if (bytes == 4) as(std::uint32_t());
+  else if (bytes == 8) as(std::uint64_t());
+  else throw std::logic_error("out-of-core: values of " + std::to_string(bytes) + " bytes");
 }
 
 template <class Physics>
@@ -184,10 +197,10 @@ class OutOfCoreSimulation {
   const OutOfCoreStats& stats() const { return stats_; }
 
  private:
-  using coef_view = typename Cpml<scalar_type>::coef_view;
+  using memory_view = typename Cpml<scalar_type>::memory_view;
   struct Buffer {
     WaveState<Physics> state;
-    std::array<coef_view, 3> psi, xi;  // CPML memory variables of the chunk it holds
+    std::array<memory_view, 3> psi, xi;  // CPML memory variables of the chunk it holds, as stored
     int chunk = -1;      // the chunk it holds (-1: none)
     int step = -1;       // the step its valid planes are at
     bool whole = false;  // all its planes valid (loaded, not yet computed); else the chunk's own
@@ -237,25 +250,59 @@ class OutOfCoreSimulation {
   using device_view_t = Kokkos::View<scalar_type*, DefaultMem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   static host_view_t host_view(scalar_type* p, index_t n) { return host_view_t(p, std::size_t(n)); }
   static device_view_t device_view(scalar_type* p, index_t n) { return device_view_t(p, std::size_t(n)); }
+  using host_bytes_t = Kokkos::View<unsigned char*, PinnedHostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  using device_bytes_t = Kokkos::View<unsigned char*, DefaultMem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  // Span s of the host's array and of buffer b's, as bytes.
+  host_bytes_t host_span(const PlaneSpan& s) {
+    const int e = value_bytes(s.array);
+    return host_bytes_t(host_data(s.array) + s.host_first * e, std::size_t(s.elements() * e));
+  }
+  device_bytes_t buffer_span(Buffer& b, const PlaneSpan& s) {
+    const int e = value_bytes(s.array);
+    return device_bytes_t(buffer_data(b, s.array) + s.buffer_first * e, std::size_t(s.elements() * e));
+  }
+  // Span dst of buffer `to` from span src of array `from_array` of buffer
+  // `from` (the same planes), on the default instance.
+  void buffer_to_buffer(Buffer& to, const PlaneSpan& dst, Buffer& from, int from_array, const PlaneSpan& src) {
+    const int e = value_bytes(dst.array);
+    copy_on_device(buffer_data(to, dst.array) + dst.buffer_first * e, buffer_data(from, from_array) + src.buffer_first * e,
+                   dst.elements(), e);
+    stats_.d2d_bytes += double(dst.elements()) * e;
+  }
+  // Span s of buffer b to the host, on the copy instance.
+  void buffer_to_host(const PlaneSpan& s, Buffer& b) {
+    copy(d2h_, host_span(s), buffer_span(b, s));
+    stats_.d2h_bytes += double(s.elements()) * value_bytes(s.array);
+  }
   template <class Dst, class Src>
   static void copy(const DefaultExec& exec, const Dst& dst, const Src& src) {
     if (dst.extent(0) > 0) Kokkos::deep_copy(exec, dst, src);
   }
 
-  // Array `a` of the host state and of buffer b: fields at t, at t-1, the
-  // model, then psi and xi of each axis.
+  // Array `a` (< state_arrays) of the host state and of buffer b: fields
+  // at t, at t-1, the model.
   scalar_type* host_array(int a) {
     if (a < F) return host_.current(a).data();
     if (a < 2 * F) return host_.previous(a - F).data();
-    if (a < state_arrays) return host_.model(a - 2 * F).data();
-    return host_pml_.memory_variables()[std::size_t(a - state_arrays)].data();
+    return host_.model(a - 2 * F).data();
   }
   scalar_type* buffer_array(Buffer& b, int a) {
     if (a < F) return b.state.current(a).data();
     if (a < 2 * F) return b.state.previous(a - F).data();
-    if (a < state_arrays) return b.state.model(a - 2 * F).data();
+    return b.state.model(a - 2 * F).data();
+  }
+  // Any array's bytes: those of the state, then psi and xi of each axis as
+  // the CPML stores them (bfloat16 or scalar_type: value_bytes(a) a value),
+  // which the chunks copy as they are.
+  int value_bytes(int a) const { return a < state_arrays ? int(sizeof(scalar_type)) : host_pml_.bytes_per_value(); }
+  unsigned char* host_data(int a) {
+    if (a < state_arrays) return reinterpret_cast<unsigned char*>(host_array(a));
+    return host_pml_.memory_variables()[std::size_t(a - state_arrays)].data();
+  }
+  unsigned char* buffer_data(Buffer& b, int a) {
+    if (a < state_arrays) return reinterpret_cast<unsigned char*>(buffer_array(b, a));
     const int k = a - state_arrays;
-    return k < 3 ? b.psi[k].data() : b.xi[k - 3].data();
+    return k < 3 ? b.psi[std::size_t(k)].data() : b.xi[std::size_t(k - 3)].data();
   }
 
   // Defined in calibration.hpp.
@@ -268,7 +315,7 @@ class OutOfCoreSimulation {
   double cpml_bytes_per_plane() const {
     const CpmlAuxLayout& h = host_pml_.layout();
     const double x = double(h.depth[0][0] + h.depth[0][1]) * h.n[1], y = double(h.n[0]) * (h.depth[1][0] + h.depth[1][1]);
-    return host_pml_.enabled() ? 2 * (x + y) * sizeof(scalar_type) : 0;
+    return host_pml_.enabled() ? 2 * (x + y) * host_pml_.bytes_per_value() : 0;
   }
   double in_bytes_per_plane() const {
     return double(state_arrays) * plan_.grid.stride_z() * sizeof(scalar_type) + cpml_bytes_per_plane();
@@ -358,9 +405,10 @@ class OutOfCoreSimulation {
     stats_.device_bytes = 0;
     for (auto& b : buffers_) {
       for (int a = 0; a < 3; ++a) {
-        b.psi[std::size_t(a)] = coef_view("cpml_psi_buffer", std::size_t(pool[std::size_t(a)]));
-        b.xi[std::size_t(a)] = coef_view("cpml_xi_buffer", std::size_t(pool[std::size_t(a)]));
-        stats_.device_bytes += 2 * std::size_t(pool[std::size_t(a)]) * sizeof(scalar_type);
+        const std::size_t bytes = std::size_t(pool[std::size_t(a)]) * std::size_t(host_pml_.bytes_per_value());
+        b.psi[std::size_t(a)] = memory_view("cpml_psi_buffer", bytes);
+        b.xi[std::size_t(a)] = memory_view("cpml_xi_buffer", bytes);
+        stats_.device_bytes += 2 * bytes;
       }
       stats_.device_bytes += std::size_t(state_arrays) * (b.state.grid().storage_bytes() + Grid::alignment_bytes);
     }
@@ -368,9 +416,8 @@ class OutOfCoreSimulation {
 
   void host_to_buffer(const PlaneSpan& s, Buffer& b) {
     if (s.elements() == 0) return;
-    copy(h2d_, device_view(buffer_array(b, s.array) + s.buffer_first, s.elements()),
-         host_view(host_array(s.array) + s.host_first, s.elements()));
-    stats_.h2d_bytes += double(s.elements()) * sizeof(scalar_type);
+    copy(h2d_, buffer_span(b, s), host_span(s));
+    stats_.h2d_bytes += double(s.elements()) * value_bytes(s.array);
   }
 
   // Defined in halo_sweep.hpp.

@@ -25,11 +25,7 @@ template <class Physics>
 void OutOfCoreSimulation<Physics>::store_finished(int v, Buffer& b, int k) {
   const SkewedChunk& c = chunks_[std::size_t(v)].skew;
   const std::array<int, 2> z = skewed_open(c, skewed_done_planes(c, plan_.grid.nz(), k));
-  for_spans(v, z[0], z[1], true, [&](const PlaneSpan& s) {
-    copy(d2h_, host_view(host_array(s.array) + s.host_first, s.elements()),
-         device_view(buffer_array(b, s.array) + s.buffer_first, s.elements()));
-    stats_.d2h_bytes += double(s.elements()) * sizeof(scalar_type);
-  });
+  for_spans(v, z[0], z[1], true, [&](const PlaneSpan& s) { buffer_to_host(s, b); });
 }
 
 // A skewed sweep (skewed_plan.hpp), forward: visit i computes chunk i in
@@ -72,9 +68,7 @@ void OutOfCoreSimulation<Physics>::skewed_sweep(int k, RunTiming& t, bool reduce
       const PlaneSpan src = o->clip(dst.z0, dst.z1);
       if (src.z0 != dst.z0 || src.z1 != dst.z1) throw std::logic_error("out-of-core: carried planes outside the chunk before");
       const int from = dst.array < 2 * F && k % 2 == 1 ? (dst.array + F) % (2 * F) : dst.array;
-      copy_on_device(buffer_array(buffer(v), dst.array) + dst.buffer_first,
-                     buffer_array(buffer(v - 1), from) + src.buffer_first, dst.elements());
-      stats_.d2d_bytes += double(dst.elements()) * sizeof(scalar_type);
+      buffer_to_buffer(buffer(v), dst, buffer(v - 1), from, src);
     });
   };
   for (Buffer& b : buffers_) b.chunk = -1;
