@@ -342,8 +342,9 @@ class Cpml {
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
-    const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, column_chunk), intersect(regions_.slabs[4], limit)},
-                        {CpmlXTiling(memory[0][1], x_team_threads, column_chunk), intersect(regions_.slabs[5], limit)}};
+    const int xc = tuning().x_chunk;
+    const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, xc), intersect(regions_.slabs[4], limit)},
+                        {CpmlXTiling(memory[0][1], x_team_threads, xc), intersect(regions_.slabs[5], limit)}};
     launch_x<XColumns<Physics, Packed>>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
@@ -488,6 +489,7 @@ class Cpml {
     int prefetch = 2;        // planes ahead the walks prefetch to L2: SEIS_CPML_PREFETCH
     int lanes = 2;           // columns a thread of the z- and y-slab updates (update_vector_width): SEIS_CPML_LANES
     bool plain_walk = false; // a lone column walks walk_plain: SEIS_CPML_WALK=plain
+    int x_chunk = column_chunk;  // planes an XColumns team walks: SEIS_CPML_X_CHUNK (16 to 256)
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -499,6 +501,7 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PREFETCH")) r.prefetch = std::min(4, std::max(0, std::atoi(e)));
       if (const char* e = std::getenv("SEIS_CPML_LANES")) r.lanes = std::atoi(e) == 1 ? 1 : 2;
       if (const char* e = std::getenv("SEIS_CPML_WALK")) r.plain_walk = std::string(e) == "plain";
+      if (const char* e = std::getenv("SEIS_CPML_X_CHUNK")) r.x_chunk = std::min(256, std::max(16, std::atoi(e)));
       return r;
     }();
     return t;
