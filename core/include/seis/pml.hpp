@@ -316,12 +316,18 @@ class Cpml {
     if (!enabled()) return;
     // Memory variables in bfloat16 (CpmlParameters::memory, floats only) or in Scalar.
     if constexpr (std::is_same_v<Scalar, float>)
-      if (packed_) return apply_stored<Physics, true>(d, limit, exec);
-    apply_stored<Physics, false>(d, limit, exec);
+      if (packed_) {
+        if (tuning().prefetch_arg) return apply_stored<Physics, true, 0>(d, limit, exec);
+        return apply_stored<Physics, true, prefetch_planes>(d, limit, exec);
+      }
+    if (tuning().prefetch_arg) return apply_stored<Physics, false, 0>(d, limit, exec);
+    apply_stored<Physics, false, prefetch_planes>(d, limit, exec);
   }
 
  private:
-  template <class Physics, bool Packed>
+  // Ahead: planes the walks prefetch (0: prefetch_arg_, a kernel argument,
+  // SEIS_CPML_PREFETCH_ARG=1, the form before the constant, for the A/B).
+  template <class Physics, bool Packed, int Ahead>
   void apply_stored(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     using Update = typename Physics::cpml_update;
     const AxisWeights<Update> w = weights<Update>();
@@ -343,9 +349,10 @@ class Cpml {
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
     const int xc = tuning().x_chunk;
-    const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, xc), intersect(regions_.slabs[4], limit)},
-                        {CpmlXTiling(memory[0][1], x_team_threads, xc), intersect(regions_.slabs[5], limit)}};
-    launch_x<XColumns<Physics, Packed>>(exec, w, d, x);
+    const int xt = tuning().x_team;
+    const XPart x[2] = {{CpmlXTiling(memory[0][0], xt, xc), intersect(regions_.slabs[4], limit)},
+                        {CpmlXTiling(memory[0][1], xt, xc), intersect(regions_.slabs[5], limit)}};
+    launch_x<XColumns<Physics, Packed, x_team_columns, Ahead>>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
     // §3.5). A z-slab column walks z and a y-slab column y, whole: its
@@ -356,9 +363,9 @@ class Cpml {
       z[side] = {intersect(regions_.slabs[side], limit), memory[2][side].z0, memory[2][side].z1};
       y[side] = {intersect(regions_.slabs[2 + side], limit), memory[1][side].y0, memory[1][side].y1};
     }
-    if (launch_slabs<Physics, Packed>(exec, w, d, z, y)) return;
-    launch_updates<Physics, 2, true, Packed>(exec, "seis::cpml_update_z", w, d, z);
-    launch_updates<Physics, 1, false, Packed>(exec, "seis::cpml_update_y", w, d, y);
+    if (launch_slabs<Physics, Packed, Ahead>(exec, w, d, z, y)) return;
+    launch_updates<Physics, 2, true, Packed, Ahead>(exec, "seis::cpml_update_z", w, d, z);
+    launch_updates<Physics, 1, false, Packed, Ahead>(exec, "seis::cpml_update_y", w, d, y);
   }
 
  public:
@@ -403,6 +410,8 @@ class Cpml {
 
  private:
   static constexpr int big = 1 << 29;  // beyond any grid
+  // Planes ahead the walks ask L2 for (UpdateColumns::prefetch, XColumns).
+  static constexpr int prefetch_planes = 2;
   // Planes one thread walks in the x-slabs (XColumns): the 2R planes of p it
   // reads beyond its chunk cost 2R/column_chunk more reads (mostly L2 hits);
   // fewer planes give more threads.
@@ -486,10 +495,9 @@ class Cpml {
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
-    int prefetch = 2;        // planes ahead the walks prefetch to L2: SEIS_CPML_PREFETCH
-    int lanes = 2;           // columns a thread of the z- and y-slab updates (update_vector_width): SEIS_CPML_LANES
-    bool plain_walk = false; // a lone column walks walk_plain: SEIS_CPML_WALK=plain
     int x_chunk = column_chunk;  // planes an XColumns team walks: SEIS_CPML_X_CHUNK (16 to 256)
+    int x_team = x_team_threads;  // places of an XColumns tile: SEIS_CPML_X_TEAM (64 to 256)
+    bool prefetch_arg = false;    // the prefetch distance a kernel argument: SEIS_CPML_PREFETCH_ARG=1
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -498,10 +506,9 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_PREFETCH")) r.prefetch = std::min(4, std::max(0, std::atoi(e)));
-      if (const char* e = std::getenv("SEIS_CPML_LANES")) r.lanes = std::atoi(e) == 1 ? 1 : 2;
-      if (const char* e = std::getenv("SEIS_CPML_WALK")) r.plain_walk = std::string(e) == "plain";
       if (const char* e = std::getenv("SEIS_CPML_X_CHUNK")) r.x_chunk = std::min(256, std::max(16, std::atoi(e)));
+      if (const char* e = std::getenv("SEIS_CPML_X_TEAM")) r.x_team = std::min(256, std::max(64, std::atoi(e)));
+      if (const char* e = std::getenv("SEIS_CPML_PREFETCH_ARG")) r.prefetch_arg = std::atoi(e) != 0;
       return r;
     }();
     return t;
@@ -509,16 +516,16 @@ class Cpml {
   // Pass B of the z- and y-slabs in one launch (tuning().slabs_one) where
   // each pair's columns have the same extents and all four the same x
   // extent: one launch tail a step fewer. False where it does not apply.
-  template <class Physics, bool Packed, class Weights>
+  template <class Physics, bool Packed, int Ahead, class Weights>
   bool launch_slabs(const Exec& exec, const Weights& w, const StepData<Physics>& d, const UpdatePart (&z)[2],
                     const UpdatePart (&y)[2]) const {
     if (!tuning().slabs_one || !tuning().pairs) return false;
     for (const UpdatePart* p : {&z[0], &z[1], &y[0], &y[1]})
       if (p->slab.empty() || p->slab.nx() != z[0].slab.nx()) return false;
     if (z[0].slab.ny() != z[1].slab.ny() || y[0].slab.nz() != y[1].slab.nz()) return false;
-    with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams, auto plain) {
+    with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams) {
       constexpr int Vec = decltype(vec)::value;
-      const UpdateSlabs<Physics, Packed, Vec, decltype(plain)::value> f{
+      const UpdateSlabs<Physics, Packed, Vec, Ahead> f{
           {*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
       Kokkos::parallel_for("seis::cpml_update_zy",
                            column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
@@ -550,29 +557,25 @@ class Cpml {
   // registers) 4.571; p's x and across neighbours loaded a plane ahead too
   // 2.430/2.415, tti 1.542/1.550; XColumns with two places a thread (teams
   // of 128, 128 registers) 2.660/2.657, tti 1.619.
-  // The third argument: whether a lone column walks walk_plain
-  // (SEIS_CPML_WALK=plain, for the A/B) rather than walk_lanes<1>.
   template <class F>
   void with_update_lanes(std::initializer_list<const UpdatePart*> parts, F&& f) const {
-    if (update_lanes_of(parts) == 2) f(int_c<2>{}, int_c<2>{}, std::false_type{});
-    else if (tuning().plain_walk) f(int_c<1>{}, int_c<SEIS_CPML_MIN_TEAMS>{}, std::true_type{});
-    else f(int_c<1>{}, int_c<SEIS_CPML_MIN_TEAMS>{}, std::false_type{});
+    if (update_lanes_of(parts) == 2) f(int_c<2>{}, int_c<2>{});
+    else f(int_c<1>{}, int_c<SEIS_CPML_MIN_TEAMS>{});
   }
   // Pass B of a pair of slabs (UpdateColumns, a column a thread): one launch
   // for both where their columns have the same extents (SEIS_CPML_PAIRS,
   // default 1), one launch a slab otherwise.
-  template <class Physics, int W, bool AcrossDamped, bool Packed, class Weights>
+  template <class Physics, int W, bool AcrossDamped, bool Packed, int Ahead, class Weights>
   void launch_updates(const Exec& exec, const char* label, const Weights& w, const StepData<Physics>& d,
                       const UpdatePart (&parts)[2]) const {
     const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
     const auto launch = [&](const UpdatePart& first, const UpdatePart& second, int count) {
       const int across = W == 2 ? first.slab.ny() : first.slab.nz();
-      with_update_lanes({&first, &second}, [&](auto vec, auto teams, auto plain) {
+      with_update_lanes({&first, &second}, [&](auto vec, auto teams) {
         constexpr int Vec = decltype(vec)::value;
         Kokkos::parallel_for(label,
                              column_policy<decltype(teams)::value>(exec, (first.slab.nx() + Vec - 1) / Vec, across, count, Vec),
-                             UpdateColumns<Physics, W, AcrossDamped, Packed, Vec, decltype(plain)::value>{
-                                 *this, w, d, {first, second}});
+                             UpdateColumns<Physics, W, AcrossDamped, Packed, Vec, Ahead>{*this, w, d, {first, second}});
       });
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
@@ -823,7 +826,7 @@ class Cpml {
   // plane outside the x-slab only advances psi_x. Scratch holds two planes
   // so that one barrier a plane suffices: a plane's values are overwritten
   // two planes later, after every column has passed the barrier between.
-  template <class Physics, bool Packed, int Columns = x_team_columns>
+  template <class Physics, bool Packed, int Columns = x_team_columns, int Ahead = prefetch_planes>
   struct XColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
@@ -913,7 +916,7 @@ class Cpml {
             prefetch_l2(o.next + m * sz), prefetch_l2(o.V + m * sz), prefetch_l2(xi.address(o.at + m * step));
         }
       };
-      const int planes_ahead = pml.prefetch_;
+      const int planes_ahead = Ahead > 0 ? Ahead : pml.prefetch_arg_;
       for (int m = 1; m < planes_ahead && z0 + m < z1; ++m) prefetch(z0, m);
 
       for (int z = z0; z < z1; ++z) {
@@ -1003,9 +1006,11 @@ class Cpml {
   // share. The launch (launch_slabs, launch_updates) takes it only where
   // those vectors are aligned (the slab's x0 and the layout's x extent
   // multiples of Vec); a group whose columns reach beyond the slab or
-  // differ along x (damped or not, side) walks them one by one (walk).
-  // Each lane's arithmetic is walk's.
-  template <class Physics, int W, bool AcrossDamped, bool Packed, int Vec = 1, bool Plain = false>
+  // differ along x (damped or not, side) walks them one by one (walk:
+  // walk_lanes of one lane, the same SASS within 1 % as the separate loop it
+  // replaced and the same time, see Tuning). Each lane's arithmetic is that
+  // of a lone column.
+  template <class Physics, int W, bool AcrossDamped, bool Packed, int Vec = 1, int Ahead = prefetch_planes>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
     template <int N>
@@ -1052,7 +1057,7 @@ class Cpml {
       return {int(first), int(step), pml.b_[A](g), pml.a_[A](g)};
     }
 
-    // A column's walk (walk, walk_lanes) from (x, y, z) at plane w0 of its
+    // A column's walk (walk_lanes) from (x, y, z) at plane w0 of its
     // slab: its planes [w0, w1); the distances between p's neighbours along
     // W and the across axis, and between psi's along the across axis and
     // along W, in 32 bits (K + 1 planes fit, the constructor checks: fewer
@@ -1112,18 +1117,20 @@ class Cpml {
         prefetch_l2(xi(Across).address(c.ma.at + m * c.ma.step));
       }
     }
-    // The planes up to pml.prefetch_ beyond plane w0 before the walk, then
-    // each trip the one pml.prefetch_ planes on; near the slab's end the
+    // The planes up to prefetch_planes beyond plane w0 before the walk, then
+    // each trip the one prefetch_planes on; near the slab's end the
     // plane at hand again (a select, not a branch, which would cut the trip's
     // code in two for the scheduler: H200, tree b4c8675, the walks with the
     // prefetch under a test, off, 13 % slower than session 10's).
     template <bool DX, bool DA>
     KOKKOS_FORCEINLINE_FUNCTION void prefetch_start(const ColumnWalk& c) const {
-      for (int m = 1; m < pml.prefetch_ && c.w0 + m < c.w1; ++m) prefetch<DX, DA>(c, m);
+      const int ahead = Ahead > 0 ? Ahead : pml.prefetch_arg_;
+      for (int m = 1; m < ahead && c.w0 + m < c.w1; ++m) prefetch<DX, DA>(c, m);
     }
     template <bool DX, bool DA>
     KOKKOS_FORCEINLINE_FUNCTION void prefetch_trip(const ColumnWalk& c, int w) const {
-      prefetch<DX, DA>(c, w + pml.prefetch_ < c.w1 ? pml.prefetch_ : 0);
+      const int ahead = Ahead > 0 ? Ahead : pml.prefetch_arg_;
+      prefetch<DX, DA>(c, w + ahead < c.w1 ? ahead : 0);
     }
 
     // Whether x and the across axis are damped is fixed per column: each
@@ -1174,101 +1181,10 @@ class Cpml {
         else walk<false, false>(s, x, across);
       }
     }
-    // One column: walk_lanes' one-lane case (SEIS_CPML_WALK=plain: the
-    // separate loop walk_plain, for the A/B of this cleanup).
+    // One column: walk_lanes' one-lane case.
     template <bool DX, bool DA>
     KOKKOS_FORCEINLINE_FUNCTION void walk(const UpdatePart& s, int x, int across) const {
-      if constexpr (Plain) walk_plain<DX, DA>(s, x, across);
-      else walk_lanes<1, DX, DA>(s, x, across);
-    }
-
-    template <bool DX, bool DA>
-    KOKKOS_INLINE_FUNCTION void walk_plain(const UpdatePart& s, int x, int across) const {
-      const CpmlAuxLayout& l = pml.layout_;
-      ColumnWalk c = column_walk<DX, DA>(s, x, across);
-
-      Scalar col[2 * K + 1];  // p at w-K..w+K
-      for (int m = 0; m < 2 * K; ++m) col[m] = c.p[(m - K) * c.sw];
-      Scalar pw[5] = {0, 0, 0, 0, 0};  // new psi_W at w-2..w+2
-      for (int m = 0; m < 4; ++m)
-        pw[m] = psi_w(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, psi(W).load(c.iw + (m - 2) * c.nw),
-                      col[K - 4 + m], col[K - 3 + m], col[K - 1 + m], col[K + m]);
-      // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
-      // the column's thread alone writes them, and their DRAM latency
-      // otherwise stalls every plane.
-      Scalar psi_w_ahead = psi(W).load(c.iw + 2 * c.nw), xi_w_ahead = xi(W).load(c.iw);
-
-      // psi_x (x +-1, +-2) and xi_x of an x-damped column, also a plane ahead.
-      Scalar sx_ahead[4] = {0, 0, 0, 0}, xi_x_ahead = 0;
-      const auto load_x = [&](int at, Scalar(&s)[4], Scalar& xi) {
-        const MemoryVariable<Packed> q = psi(0);
-        s[0] = q.load(at - 2), s[1] = q.load(at - 1), s[2] = q.load(at + 1), s[3] = q.load(at + 2), xi = this->xi(0).load(at);
-      };
-      if constexpr (DX) load_x(c.mx.at, sx_ahead, xi_x_ahead);
-
-      Scalar top = c.p[K * c.sw], prev = *c.next, v = *c.V;  // plane w0's streamed values
-      prefetch_start<DX, DA>(c);
-      for (int w = c.w0; w < c.w1; ++w) {
-        prefetch_trip<DX, DA>(c, w);
-        col[2 * K] = top;
-        const Scalar p_prev = prev, vel = v;
-        // The next plane's; the last plane loads its own again (unused),
-        // which costs less than a test around the loads.
-        const int ahead = w + 1 < c.w1 ? c.sw : 0;
-        top = c.p[K * c.sw + ahead], prev = c.next[ahead], v = c.V[ahead];
-        Scalar xp[R], xm[R], ap[R], am[R];
-        for (int m = 1; m <= R; ++m)
-          xp[m - 1] = c.p[m], xm[m - 1] = c.p[-m], ap[m - 1] = c.p[m * c.sa], am[m - 1] = c.p[-m * c.sa];
-        Scalar sx[4] = {0, 0, 0, 0}, sa4[4] = {0, 0, 0, 0}, xi_x = 0, xi_a = 0, xi_w = 0;
-        if constexpr (DX) {
-          for (int m = 0; m < 4; ++m) sx[m] = sx_ahead[m];
-          xi_x = xi_x_ahead;
-          load_x(c.mx.at + (w + 1 < c.w1 ? c.mx.step : 0), sx_ahead, xi_x_ahead);
-        }
-        if constexpr (DA) {
-          const MemoryVariable<Packed> q = psi(Across);
-          sa4[0] = q.load(c.ma.at - 2 * c.na), sa4[1] = q.load(c.ma.at - c.na), sa4[2] = q.load(c.ma.at + c.na),
-          sa4[3] = q.load(c.ma.at + 2 * c.na);
-          xi_a = xi(Across).load(c.ma.at);
-        }
-        const Scalar psi_old = psi_w_ahead;
-        xi_w = xi_w_ahead;
-        const int ahead_w = w + 1 < c.w1 ? c.nw : 0;  // the last plane loads its own again (unused)
-        psi_w_ahead = psi(W).load(c.iw + 2 * c.nw + ahead_w), xi_w_ahead = xi(W).load(c.iw + ahead_w);
-        pw[4] = psi_w(s, w + 2, c.iw + 2 * c.nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
-
-        Scalar lap = 0, extra = 0;
-        static_for<0, 3>([&](auto axis) {
-          constexpr int A = decltype(axis)::value;
-          Scalar d2;
-          if constexpr (A == W) {
-            d2 = second_derivative<R>(wt.d2[A], col[K], [&](int m) { return col[K + m]; },
-                                      [&](int m) { return col[K - m]; });
-          } else if constexpr (A == 0) {
-            d2 = second_derivative<R>(wt.d2[A], col[K], [&](int m) { return xp[m - 1]; },
-                                      [&](int m) { return xm[m - 1]; });
-          } else {
-            d2 = second_derivative<R>(wt.d2[A], col[K], [&](int m) { return ap[m - 1]; },
-                                      [&](int m) { return am[m - 1]; });
-          }
-          lap += d2;
-          if constexpr (A == W) {
-            const int g = l.template global<W>(w);
-            damp(wt.d1[A], pml.b_[A](g), pml.a_[A](g), d2, pw[0], pw[1], pw[3], pw[4], xi_w, extra);
-          } else if constexpr (A == 0) {
-            if constexpr (DX) damp(wt.d1[A], c.mx.b, c.mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
-          } else {
-            if constexpr (DA) damp(wt.d1[A], c.ma.b, c.ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
-          }
-        });
-        *c.next = Scalar(2) * col[K] - p_prev + vel * (lap + extra);
-        if constexpr (DX) xi(0).store(c.mx.at, xi_x), c.mx.at += c.mx.step;
-        if constexpr (DA) xi(Across).store(c.ma.at, xi_a), c.ma.at += c.ma.step;
-        xi(W).store(c.iw, xi_w), c.iw += c.nw;
-        for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
-        for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
-        c.next_plane();
-      }
+      walk_lanes<1, DX, DA>(s, x, across);
     }
 
     // psi_W of plane ww for the N lanes (psi_w's arithmetic per lane), one
@@ -1412,10 +1328,10 @@ class Cpml {
   // across extent return at once. The parts are independent: each writes
   // only its own slabs' points and memory variables (psi_y: the y-slabs'
   // own layers; the z-slabs read pass A's).
-  template <class Physics, bool Packed, int Vec = 1, bool Plain = false>
+  template <class Physics, bool Packed, int Vec = 1, int Ahead = prefetch_planes>
   struct UpdateSlabs {
-    UpdateColumns<Physics, 2, true, Packed, Vec, Plain> z;
-    UpdateColumns<Physics, 1, false, Packed, Vec, Plain> y;
+    UpdateColumns<Physics, 2, true, Packed, Vec, Ahead> z;
+    UpdateColumns<Physics, 1, false, Packed, Vec, Ahead> y;
     int z_across = 0, y_across = 0;
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       if (c < 2) {
@@ -1434,10 +1350,8 @@ class Cpml {
   memory_view psi_[3], xi_[3];
   CpmlAuxLayout layout_;
   std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
-  int update_vec_ = tuning().lanes;  // update_vector_width
-  // Planes ahead the walks prefetch to L2 (UpdateColumns::prefetch):
-  // SEIS_CPML_PREFETCH for the A/B of the bfloat16 default.
-  int prefetch_ = tuning().prefetch;
+  int update_vec_ = 2;  // update_vector_width
+  int prefetch_arg_ = prefetch_planes;  // Ahead = 0's distance (a kernel argument)
 };
 
 }  // namespace seis
