@@ -348,10 +348,9 @@ class Cpml {
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
-    const int xc = tuning().x_chunk;
     const int xt = tuning().x_team;
-    const XPart x[2] = {{CpmlXTiling(memory[0][0], xt, xc), intersect(regions_.slabs[4], limit)},
-                        {CpmlXTiling(memory[0][1], xt, xc), intersect(regions_.slabs[5], limit)}};
+    const XPart x[2] = {{CpmlXTiling(memory[0][0], xt, column_chunk), intersect(regions_.slabs[4], limit)},
+                        {CpmlXTiling(memory[0][1], xt, column_chunk), intersect(regions_.slabs[5], limit)}};
     launch_x<XColumns<Physics, Packed, x_team_columns, Ahead>>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
@@ -485,9 +484,15 @@ class Cpml {
   // - updates at 3 or 5 blocks an SM 2.682, 2.754 (5: 48 registers, 10.6 M
   //   local loads in the y-slabs); XColumns at 3 blocks 2.626;
   // - XColumns' teams walking 32 planes rather than 64 (column_chunk):
-  //   2.648 against 2.640 (tree b4c8675);
+  //   2.648 against 2.640 (tree b4c8675); 128 planes with bfloat16 memory
+  //   variables 1.985/1.997 against 1.963/1.983, TTI 1.224 against
+  //   1.221-1.235 (tree ebd38ab);
   // - the L2 prefetch 1, 3 or 4 planes ahead rather than 2: 2.417, 2.212
-  //   against 2.198-2.203 (tree 6282245), 4: 2.321 against 2.285 (b4c8675).
+  //   against 2.198-2.203 (tree 6282245), 4: 2.321 against 2.285 (b4c8675);
+  //   with bfloat16 memory variables (tree ebd38ab) 1: 2.144, 3: 1.966/1.972
+  //   against 1.962-1.983, TTI 3: 1.283/1.285 against 1.221-1.235;
+  // - update blocks of 16x16 with bfloat16 memory variables (SEIS_CPML_TILE_X
+  //   =16): 1.963/1.988 against 1.962-1.983, TTI 1.241 (tree ebd38ab).
   // The updates wait on memory with their streamed loads a trip ahead: the
   // p neighbours they read in the plane (L1/L2) remain.
   struct Tuning {
@@ -495,7 +500,6 @@ class Cpml {
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
-    int x_chunk = column_chunk;  // planes an XColumns team walks: SEIS_CPML_X_CHUNK (16 to 256)
     int x_team = x_team_threads;  // places of an XColumns tile: SEIS_CPML_X_TEAM (64 to 256)
     bool prefetch_arg = false;    // the prefetch distance a kernel argument: SEIS_CPML_PREFETCH_ARG=1
   };
@@ -506,7 +510,6 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_X_CHUNK")) r.x_chunk = std::min(256, std::max(16, std::atoi(e)));
       if (const char* e = std::getenv("SEIS_CPML_X_TEAM")) r.x_team = std::min(256, std::max(64, std::atoi(e)));
       if (const char* e = std::getenv("SEIS_CPML_PREFETCH_ARG")) r.prefetch_arg = std::atoi(e) != 0;
       return r;
@@ -1006,10 +1009,8 @@ class Cpml {
   // share. The launch (launch_slabs, launch_updates) takes it only where
   // those vectors are aligned (the slab's x0 and the layout's x extent
   // multiples of Vec); a group whose columns reach beyond the slab or
-  // differ along x (damped or not, side) walks them one by one (walk:
-  // walk_lanes of one lane, the same SASS within 1 % as the separate loop it
-  // replaced and the same time, see Tuning). Each lane's arithmetic is that
-  // of a lone column.
+  // differ along x (damped or not, side) walks them one by one (walk).
+  // Each lane's arithmetic is walk's.
   template <class Physics, int W, bool AcrossDamped, bool Packed, int Vec = 1, int Ahead = prefetch_planes>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
@@ -1057,7 +1058,7 @@ class Cpml {
       return {int(first), int(step), pml.b_[A](g), pml.a_[A](g)};
     }
 
-    // A column's walk (walk_lanes) from (x, y, z) at plane w0 of its
+    // A column's walk (walk, walk_lanes) from (x, y, z) at plane w0 of its
     // slab: its planes [w0, w1); the distances between p's neighbours along
     // W and the across axis, and between psi's along the across axis and
     // along W, in 32 bits (K + 1 planes fit, the constructor checks: fewer
@@ -1181,11 +1182,98 @@ class Cpml {
         else walk<false, false>(s, x, across);
       }
     }
-    // One column: walk_lanes' one-lane case.
+    // One column. (walk_lanes<1> computes the same, but ran 1.5-2 % slower
+    // where every column walks alone: H200, tree ebd38ab, SEIS_CPML_LANES=1,
+    // iso-large-gpu CPML 2.230/2.237 against 2.185/2.204 ms/step.)
     template <bool DX, bool DA>
-    KOKKOS_FORCEINLINE_FUNCTION void walk(const UpdatePart& s, int x, int across) const {
-      walk_lanes<1, DX, DA>(s, x, across);
+    KOKKOS_INLINE_FUNCTION void walk(const UpdatePart& s, int x, int across) const {
+      const CpmlAuxLayout& l = pml.layout_;
+      ColumnWalk c = column_walk<DX, DA>(s, x, across);
+
+      Scalar col[2 * K + 1];  // p at w-K..w+K
+      for (int m = 0; m < 2 * K; ++m) col[m] = c.p[(m - K) * c.sw];
+      Scalar pw[5] = {0, 0, 0, 0, 0};  // new psi_W at w-2..w+2
+      for (int m = 0; m < 4; ++m)
+        pw[m] = psi_w(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, psi(W).load(c.iw + (m - 2) * c.nw),
+                      col[K - 4 + m], col[K - 3 + m], col[K - 1 + m], col[K + m]);
+      // psi_W at w+2 and xi_W at w, loaded a plane ahead like p, p- and V:
+      // the column's thread alone writes them, and their DRAM latency
+      // otherwise stalls every plane.
+      Scalar psi_w_ahead = psi(W).load(c.iw + 2 * c.nw), xi_w_ahead = xi(W).load(c.iw);
+
+      // psi_x (x +-1, +-2) and xi_x of an x-damped column, also a plane ahead.
+      Scalar sx_ahead[4] = {0, 0, 0, 0}, xi_x_ahead = 0;
+      const auto load_x = [&](int at, Scalar(&s)[4], Scalar& xi) {
+        const MemoryVariable<Packed> q = psi(0);
+        s[0] = q.load(at - 2), s[1] = q.load(at - 1), s[2] = q.load(at + 1), s[3] = q.load(at + 2), xi = this->xi(0).load(at);
+      };
+      if constexpr (DX) load_x(c.mx.at, sx_ahead, xi_x_ahead);
+
+      Scalar top = c.p[K * c.sw], prev = *c.next, v = *c.V;  // plane w0's streamed values
+      prefetch_start<DX, DA>(c);
+      for (int w = c.w0; w < c.w1; ++w) {
+        prefetch_trip<DX, DA>(c, w);
+        col[2 * K] = top;
+        const Scalar p_prev = prev, vel = v;
+        // The next plane's; the last plane loads its own again (unused),
+        // which costs less than a test around the loads.
+        const int ahead = w + 1 < c.w1 ? c.sw : 0;
+        top = c.p[K * c.sw + ahead], prev = c.next[ahead], v = c.V[ahead];
+        Scalar xp[R], xm[R], ap[R], am[R];
+        for (int m = 1; m <= R; ++m)
+          xp[m - 1] = c.p[m], xm[m - 1] = c.p[-m], ap[m - 1] = c.p[m * c.sa], am[m - 1] = c.p[-m * c.sa];
+        Scalar sx[4] = {0, 0, 0, 0}, sa4[4] = {0, 0, 0, 0}, xi_x = 0, xi_a = 0, xi_w = 0;
+        if constexpr (DX) {
+          for (int m = 0; m < 4; ++m) sx[m] = sx_ahead[m];
+          xi_x = xi_x_ahead;
+          load_x(c.mx.at + (w + 1 < c.w1 ? c.mx.step : 0), sx_ahead, xi_x_ahead);
+        }
+        if constexpr (DA) {
+          const MemoryVariable<Packed> q = psi(Across);
+          sa4[0] = q.load(c.ma.at - 2 * c.na), sa4[1] = q.load(c.ma.at - c.na), sa4[2] = q.load(c.ma.at + c.na),
+          sa4[3] = q.load(c.ma.at + 2 * c.na);
+          xi_a = xi(Across).load(c.ma.at);
+        }
+        const Scalar psi_old = psi_w_ahead;
+        xi_w = xi_w_ahead;
+        const int ahead_w = w + 1 < c.w1 ? c.nw : 0;  // the last plane loads its own again (unused)
+        psi_w_ahead = psi(W).load(c.iw + 2 * c.nw + ahead_w), xi_w_ahead = xi(W).load(c.iw + ahead_w);
+        pw[4] = psi_w(s, w + 2, c.iw + 2 * c.nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
+
+        Scalar lap = 0, extra = 0;
+        static_for<0, 3>([&](auto axis) {
+          constexpr int A = decltype(axis)::value;
+          Scalar d2;
+          if constexpr (A == W) {
+            d2 = second_derivative<R>(wt.d2[A], col[K], [&](int m) { return col[K + m]; },
+                                      [&](int m) { return col[K - m]; });
+          } else if constexpr (A == 0) {
+            d2 = second_derivative<R>(wt.d2[A], col[K], [&](int m) { return xp[m - 1]; },
+                                      [&](int m) { return xm[m - 1]; });
+          } else {
+            d2 = second_derivative<R>(wt.d2[A], col[K], [&](int m) { return ap[m - 1]; },
+                                      [&](int m) { return am[m - 1]; });
+          }
+          lap += d2;
+          if constexpr (A == W) {
+            const int g = l.template global<W>(w);
+            damp(wt.d1[A], pml.b_[A](g), pml.a_[A](g), d2, pw[0], pw[1], pw[3], pw[4], xi_w, extra);
+          } else if constexpr (A == 0) {
+            if constexpr (DX) damp(wt.d1[A], c.mx.b, c.mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
+          } else {
+            if constexpr (DA) damp(wt.d1[A], c.ma.b, c.ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
+          }
+        });
+        *c.next = Scalar(2) * col[K] - p_prev + vel * (lap + extra);
+        if constexpr (DX) xi(0).store(c.mx.at, xi_x), c.mx.at += c.mx.step;
+        if constexpr (DA) xi(Across).store(c.ma.at, xi_a), c.ma.at += c.ma.step;
+        xi(W).store(c.iw, xi_w), c.iw += c.nw;
+        for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
+        for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
+        c.next_plane();
+      }
     }
+
 
     // psi_W of plane ww for the N lanes (psi_w's arithmetic per lane), one
     // vector store.
@@ -1205,11 +1293,11 @@ class Cpml {
     template <int N>
     KOKKOS_FORCEINLINE_FUNCTION static void store(Scalar* q, const Lanes<N>& v) { *reinterpret_cast<Lanes<N>*>(q) = v; }
 
-    // The columns x .. x + N - 1 (aligned, in the slab, alike along x; N = 1:
-    // one column, walk), loaded N at a time. psi_x and xi_x (DX: the few
+    // walk for the N columns x .. x + N - 1 (aligned, in the slab, alike
+    // along x): the same values, loaded N at a time. psi_x and xi_x (DX: the few
     // x-damped columns, in a layout whose alignment is not N's) are read and
     // written a value at a time, the x +-1, +-2 neighbours shared by the
-    // lanes. Each lane's arithmetic is the one of a lone column.
+    // lanes.
     template <int N, bool DX, bool DA>
     KOKKOS_INLINE_FUNCTION void walk_lanes(const UpdatePart& s, int x, int across) const {
       const CpmlAuxLayout& l = pml.layout_;
