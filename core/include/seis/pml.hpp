@@ -35,6 +35,8 @@
 // update point, 17 and 12 B per pass-A point; perf/results/h200-2026-11-23/
 // cpml). The minimum of a face-slab point is 32 B: p, p-, V read, p+
 // written (16), psi and xi read and written (16); the profiles are 1D.
+// psi and xi are kept in bfloat16 by default (CpmlParameters::memory,
+// MemoryVariable): 24 B minimum, 28.6 measured against 37.5 in float.
 // The point-per-thread kernels they replace read p 25 times through the
 // caches (54 B per z-slab update point: z-neighbours fell out of L2),
 // issued 220-380 instructions per point and reached 22-43 % of the DRAM
@@ -1182,6 +1184,41 @@ class Cpml {
         else walk<false, false>(s, x, across);
       }
     }
+    // A damped axis at a point: its b and a, and its new psi at -2, -1, +1,
+    // +2 along the axis.
+    struct Damped {
+      Scalar b, a, m2, m1, p1, p2;
+    };
+    // p+ of one point (walk's, and each lane's of walk_lanes), from p, p-
+    // and V there and p along W, x and the across axis (p at +-m): D2 along
+    // each axis joins lap in the order x, y, z; W, and x (DX) and the across
+    // axis (DA) where damped, advance their xi and add D1 psi + xi.
+    template <bool DX, bool DA, class AlongW, class AlongX, class AlongA>
+    KOKKOS_FORCEINLINE_FUNCTION Scalar point_update(Scalar p0, Scalar p_prev, Scalar vel, const AlongW& along_w,
+                                                    const AlongX& along_x, const AlongA& along_a, const Damped& dw,
+                                                    Scalar& xi_w, const Damped& dx, Scalar& xi_x, const Damped& da,
+                                                    Scalar& xi_a) const {
+      Scalar lap = 0, extra = 0;
+      static_for<0, 3>([&](auto axis) {
+        constexpr int A = decltype(axis)::value;
+        const auto along = [&](int m) {
+          if constexpr (A == W) return along_w(m);
+          else if constexpr (A == 0) return along_x(m);
+          else return along_a(m);
+        };
+        const Scalar d2 = second_derivative<R>(wt.d2[A], p0, along, [&](int m) { return along(-m); });
+        lap += d2;
+        if constexpr (A == W) {
+          damp(wt.d1[A], dw.b, dw.a, d2, dw.m2, dw.m1, dw.p1, dw.p2, xi_w, extra);
+        } else if constexpr (A == 0) {
+          if constexpr (DX) damp(wt.d1[A], dx.b, dx.a, d2, dx.m2, dx.m1, dx.p1, dx.p2, xi_x, extra);
+        } else {
+          if constexpr (DA) damp(wt.d1[A], da.b, da.a, d2, da.m2, da.m1, da.p1, da.p2, xi_a, extra);
+        }
+      });
+      return Scalar(2) * p0 - p_prev + vel * (lap + extra);
+    }
+
     // One column. (walk_lanes<1> computes the same, but ran 1.5-2 % slower
     // where every column walks alone: H200, tree ebd38ab, SEIS_CPML_LANES=1,
     // iso-large-gpu CPML 2.230/2.237 against 2.185/2.204 ms/step.)
@@ -1240,31 +1277,12 @@ class Cpml {
         psi_w_ahead = psi(W).load(c.iw + 2 * c.nw + ahead_w), xi_w_ahead = xi(W).load(c.iw + ahead_w);
         pw[4] = psi_w(s, w + 2, c.iw + 2 * c.nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
-        Scalar lap = 0, extra = 0;
-        static_for<0, 3>([&](auto axis) {
-          constexpr int A = decltype(axis)::value;
-          Scalar d2;
-          if constexpr (A == W) {
-            d2 = second_derivative<R>(wt.d2[A], col[K], [&](int m) { return col[K + m]; },
-                                      [&](int m) { return col[K - m]; });
-          } else if constexpr (A == 0) {
-            d2 = second_derivative<R>(wt.d2[A], col[K], [&](int m) { return xp[m - 1]; },
-                                      [&](int m) { return xm[m - 1]; });
-          } else {
-            d2 = second_derivative<R>(wt.d2[A], col[K], [&](int m) { return ap[m - 1]; },
-                                      [&](int m) { return am[m - 1]; });
-          }
-          lap += d2;
-          if constexpr (A == W) {
-            const int g = l.template global<W>(w);
-            damp(wt.d1[A], pml.b_[A](g), pml.a_[A](g), d2, pw[0], pw[1], pw[3], pw[4], xi_w, extra);
-          } else if constexpr (A == 0) {
-            if constexpr (DX) damp(wt.d1[A], c.mx.b, c.mx.a, d2, sx[0], sx[1], sx[2], sx[3], xi_x, extra);
-          } else {
-            if constexpr (DA) damp(wt.d1[A], c.ma.b, c.ma.a, d2, sa4[0], sa4[1], sa4[2], sa4[3], xi_a, extra);
-          }
-        });
-        *c.next = Scalar(2) * col[K] - p_prev + vel * (lap + extra);
+        const int g = l.template global<W>(w);
+        *c.next = point_update<DX, DA>(
+            col[K], p_prev, vel, [&](int m) { return col[K + m]; },
+            [&](int m) { return m > 0 ? xp[m - 1] : xm[-m - 1]; }, [&](int m) { return m > 0 ? ap[m - 1] : am[-m - 1]; },
+            {pml.b_[W](g), pml.a_[W](g), pw[0], pw[1], pw[3], pw[4]}, xi_w, {c.mx.b, c.mx.a, sx[0], sx[1], sx[2], sx[3]},
+            xi_x, {c.ma.b, c.ma.a, sa4[0], sa4[1], sa4[2], sa4[3]}, xi_a);
         if constexpr (DX) xi(0).store(c.mx.at, xi_x), c.mx.at += c.mx.step;
         if constexpr (DA) xi(Across).store(c.ma.at, xi_a), c.ma.at += c.ma.step;
         xi(W).store(c.iw, xi_w), c.iw += c.nw;
@@ -1371,31 +1389,12 @@ class Cpml {
         const Scalar bw = pml.b_[W](gw), aw = pml.a_[W](gw);
         Lanes<N> out;
         for (int k = 0; k < N; ++k) {
-          Scalar lap = 0, extra = 0;
-          static_for<0, 3>([&](auto axis) {
-            constexpr int A = decltype(axis)::value;
-            Scalar d2;
-            if constexpr (A == W) {
-              d2 = second_derivative<R>(wt.d2[A], col[K].v[k], [&](int m) { return col[K + m].v[k]; },
-                                        [&](int m) { return col[K - m].v[k]; });
-            } else if constexpr (A == 0) {
-              d2 = second_derivative<R>(wt.d2[A], col[K].v[k], [&](int m) { return px(k, m); },
-                                        [&](int m) { return px(k, -m); });
-            } else {
-              d2 = second_derivative<R>(wt.d2[A], col[K].v[k], [&](int m) { return ap[m - 1].v[k]; },
-                                        [&](int m) { return am[m - 1].v[k]; });
-            }
-            lap += d2;
-            if constexpr (A == W) {
-              damp(wt.d1[A], bw, aw, d2, pw[0].v[k], pw[1].v[k], pw[3].v[k], pw[4].v[k], xi_w.v[k], extra);
-            } else if constexpr (A == 0) {
-              if constexpr (DX) damp(wt.d1[A], bx[k], ax[k], d2, sx[k], sx[k + 1], sx[k + 3], sx[k + 4], xi_x[k], extra);
-            } else {
-              if constexpr (DA)
-                damp(wt.d1[A], c.ma.b, c.ma.a, d2, sa4[0].v[k], sa4[1].v[k], sa4[2].v[k], sa4[3].v[k], xi_a.v[k], extra);
-            }
-          });
-          out.v[k] = Scalar(2) * col[K].v[k] - p_prev.v[k] + vel.v[k] * (lap + extra);
+          out.v[k] = point_update<DX, DA>(
+              col[K].v[k], p_prev.v[k], vel.v[k], [&](int m) { return col[K + m].v[k]; },
+              [&](int m) { return px(k, m); }, [&](int m) { return m > 0 ? ap[m - 1].v[k] : am[-m - 1].v[k]; },
+              {bw, aw, pw[0].v[k], pw[1].v[k], pw[3].v[k], pw[4].v[k]}, xi_w.v[k],
+              {bx[k], ax[k], sx[k], sx[k + 1], sx[k + 3], sx[k + 4]}, xi_x[k],
+              {c.ma.b, c.ma.a, sa4[0].v[k], sa4[1].v[k], sa4[2].v[k], sa4[3].v[k]}, xi_a.v[k]);
         }
         store<N>(c.next, out);
         if constexpr (DX) {
