@@ -1016,8 +1016,7 @@ class Cpml {
   template <class Physics, int W, bool AcrossDamped, bool Packed, int Vec = 1, int Ahead = prefetch_planes>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
-    template <int N>
-    using Lanes = VectorOf<Scalar, N>;
+    using Lanes = VectorOf<Scalar, Vec>;
     static constexpr int Across = W == 2 ? 1 : 2;
     // D2's reach, and the column's: p at w..w+4 gives psi_W at w+2.
     static constexpr int R = Update::radius, K = R > 2 * cpml_psi_ghosts ? R : 2 * cpml_psi_ghosts;
@@ -1165,11 +1164,11 @@ class Cpml {
         }
         const bool da = AcrossDamped && l.template damped<Across>(across);
         if (dx) {
-          if (da) walk_lanes<Vec, true, AcrossDamped>(s, x, across);
-          else walk_lanes<Vec, true, false>(s, x, across);
+          if (da) walk_lanes<true, AcrossDamped>(s, x, across);
+          else walk_lanes<true, false>(s, x, across);
         } else {
-          if (da) walk_lanes<Vec, false, AcrossDamped>(s, x, across);
-          else walk_lanes<Vec, false, false>(s, x, across);
+          if (da) walk_lanes<false, AcrossDamped>(s, x, across);
+          else walk_lanes<false, false>(s, x, across);
         }
       }
     }
@@ -1293,102 +1292,98 @@ class Cpml {
     }
 
 
-    // psi_W of plane ww for the N lanes (psi_w's arithmetic per lane), one
+    // psi_W of plane ww for the Vec lanes (psi_w's arithmetic per lane), one
     // vector store.
-    template <int N>
-    KOKKOS_FORCEINLINE_FUNCTION Lanes<N> psi_w_lanes(const UpdatePart& s, int ww, int at, const Lanes<N>& old,
-                                                     const Lanes<N>& m2, const Lanes<N>& m1, const Lanes<N>& p1,
-                                                     const Lanes<N>& p2) const {
+    KOKKOS_FORCEINLINE_FUNCTION Lanes psi_w_lanes(const UpdatePart& s, int ww, int at, const Lanes& old, const Lanes& m2,
+                                                  const Lanes& m1, const Lanes& p1, const Lanes& p2) const {
       if (ww < s.mw0 || ww >= s.mw1) return old;
       const int g = pml.layout_.template global<W>(ww);
       const Scalar b = pml.b_[W](g), a = pml.a_[W](g);
-      Lanes<N> v;
-      for (int k = 0; k < N; ++k) v.v[k] = psi_step(wt.d1[W], b, old.v[k], a, m2.v[k], m1.v[k], p1.v[k], p2.v[k]);
-      return psi(W).template store_vector<N>(at, v);
+      Lanes v;
+      for (int k = 0; k < Vec; ++k) v.v[k] = psi_step(wt.d1[W], b, old.v[k], a, m2.v[k], m1.v[k], p1.v[k], p2.v[k]);
+      return psi(W).template store_vector<Vec>(at, v);
     }
-    template <int N>
-    KOKKOS_FORCEINLINE_FUNCTION static Lanes<N> load(const Scalar* q) { return *reinterpret_cast<const Lanes<N>*>(q); }
-    template <int N>
-    KOKKOS_FORCEINLINE_FUNCTION static void store(Scalar* q, const Lanes<N>& v) { *reinterpret_cast<Lanes<N>*>(q) = v; }
+    KOKKOS_FORCEINLINE_FUNCTION static Lanes load(const Scalar* q) { return *reinterpret_cast<const Lanes*>(q); }
+    KOKKOS_FORCEINLINE_FUNCTION static void store(Scalar* q, const Lanes& v) { *reinterpret_cast<Lanes*>(q) = v; }
 
-    // walk for the N columns x .. x + N - 1 (aligned, in the slab, alike
-    // along x): the same values, loaded N at a time. psi_x and xi_x (DX: the few
-    // x-damped columns, in a layout whose alignment is not N's) are read and
-    // written a value at a time, the x +-1, +-2 neighbours shared by the
-    // lanes.
-    template <int N, bool DX, bool DA>
+    // walk for the Vec columns x .. x + Vec - 1 (aligned, in the slab, alike
+    // along x): the same values, loaded Vec at a time. psi_x and xi_x (DX:
+    // the few x-damped columns, in a layout whose alignment is not Vec's)
+    // are read and written a value at a time, the x +-1, +-2 neighbours
+    // shared by the lanes.
+    template <bool DX, bool DA>
     KOKKOS_INLINE_FUNCTION void walk_lanes(const UpdatePart& s, int x, int across) const {
       const CpmlAuxLayout& l = pml.layout_;
       ColumnWalk c = column_walk<DX, DA>(s, x, across);
 
       // x-damped lanes: psi_x and xi_x at consecutive indices from mx.at,
       // each lane its own b and a.
-      Scalar bx[N] = {}, ax[N] = {};
+      Scalar bx[Vec] = {}, ax[Vec] = {};
       if constexpr (DX)
-        for (int k = 0; k < N; ++k) {
+        for (int k = 0; k < Vec; ++k) {
           const int g = l.template global<0>(x + k);
           bx[k] = pml.b_[0](g), ax[k] = pml.a_[0](g);
         }
 
-      Lanes<N> col[2 * K + 1];  // p at w-K..w+K
-      for (int m = 0; m < 2 * K; ++m) col[m] = load<N>(c.p + (m - K) * c.sw);
-      Lanes<N> pw[5] = {};  // new psi_W at w-2..w+2
+      Lanes col[2 * K + 1];  // p at w-K..w+K
+      for (int m = 0; m < 2 * K; ++m) col[m] = load(c.p + (m - K) * c.sw);
+      Lanes pw[5] = {};  // new psi_W at w-2..w+2
       for (int m = 0; m < 4; ++m)
-        pw[m] = psi_w_lanes<N>(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, psi(W).template load_vector<N>(c.iw + (m - 2) * c.nw),
+        pw[m] = psi_w_lanes(s, c.w0 - 2 + m, c.iw + (m - 2) * c.nw, psi(W).template load_vector<Vec>(c.iw + (m - 2) * c.nw),
                             col[K - 4 + m], col[K - 3 + m], col[K - 1 + m], col[K + m]);
-      Lanes<N> psi_w_ahead = psi(W).template load_vector<N>(c.iw + 2 * c.nw);
-      Lanes<N> xi_w_ahead = xi(W).template load_vector<N>(c.iw);
+      Lanes psi_w_ahead = psi(W).template load_vector<Vec>(c.iw + 2 * c.nw);
+      Lanes xi_w_ahead = xi(W).template load_vector<Vec>(c.iw);
 
-      // psi_x at x-2 .. x+N+1 and xi_x of the lanes, a plane ahead.
-      Scalar sx_ahead[N + 4] = {}, xi_x_ahead[N] = {};
-      const auto load_x = [&](int at, Scalar(&sx)[N + 4], Scalar(&xi)[N]) {
-        for (int k = 0; k < N + 4; ++k) sx[k] = psi(0).load(at + k - 2);
-        for (int k = 0; k < N; ++k) xi[k] = this->xi(0).load(at + k);
+      // psi_x at x-2 .. x+Vec+1 and xi_x of the lanes, a plane ahead.
+      Scalar sx_ahead[Vec + 4] = {}, xi_x_ahead[Vec] = {};
+      const auto load_x = [&](int at, Scalar(&sx)[Vec + 4], Scalar(&xi)[Vec]) {
+        for (int k = 0; k < Vec + 4; ++k) sx[k] = psi(0).load(at + k - 2);
+        for (int k = 0; k < Vec; ++k) xi[k] = this->xi(0).load(at + k);
       };
       if constexpr (DX) load_x(c.mx.at, sx_ahead, xi_x_ahead);
 
-      // p along x: the vectors from x - XN N to x + (XN + 1) N - 1, the
+      // p along x: the vectors from x - XN Vec to x + (XN + 1) Vec - 1, the
       // middle one col[K].
-      constexpr int XN = (R + N - 1) / N;
-      Lanes<N> top = load<N>(c.p + K * c.sw), prev = load<N>(c.next), v = load<N>(c.V);
+      constexpr int XN = (R + Vec - 1) / Vec;
+      Lanes top = load(c.p + K * c.sw), prev = load(c.next), v = load(c.V);
       prefetch_start<DX, DA>(c);
       for (int w = c.w0; w < c.w1; ++w) {
         prefetch_trip<DX, DA>(c, w);
         col[2 * K] = top;
-        const Lanes<N> p_prev = prev, vel = v;
+        const Lanes p_prev = prev, vel = v;
         const int ahead = w + 1 < c.w1 ? c.sw : 0;
-        top = load<N>(c.p + K * c.sw + ahead), prev = load<N>(c.next + ahead), v = load<N>(c.V + ahead);
-        Lanes<N> xs[2 * XN + 1], ap[R], am[R];
-        for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = n == XN ? col[K] : load<N>(c.p + (n - XN) * N);
-        for (int m = 1; m <= R; ++m) ap[m - 1] = load<N>(c.p + m * c.sa), am[m - 1] = load<N>(c.p - m * c.sa);
+        top = load(c.p + K * c.sw + ahead), prev = load(c.next + ahead), v = load(c.V + ahead);
+        Lanes xs[2 * XN + 1], ap[R], am[R];
+        for (int n = 0; n < 2 * XN + 1; ++n) xs[n] = n == XN ? col[K] : load(c.p + (n - XN) * Vec);
+        for (int m = 1; m <= R; ++m) ap[m - 1] = load(c.p + m * c.sa), am[m - 1] = load(c.p - m * c.sa);
         const auto px = [&](int k, int m) {  // p at x + k + m
-          const int o = XN * N + k + m;
-          return xs[o / N].v[o % N];
+          const int o = XN * Vec + k + m;
+          return xs[o / Vec].v[o % Vec];
         };
-        Scalar sx[N + 4] = {}, xi_x[N] = {};
+        Scalar sx[Vec + 4] = {}, xi_x[Vec] = {};
         if constexpr (DX) {
-          for (int k = 0; k < N + 4; ++k) sx[k] = sx_ahead[k];
-          for (int k = 0; k < N; ++k) xi_x[k] = xi_x_ahead[k];
+          for (int k = 0; k < Vec + 4; ++k) sx[k] = sx_ahead[k];
+          for (int k = 0; k < Vec; ++k) xi_x[k] = xi_x_ahead[k];
           load_x(c.mx.at + (w + 1 < c.w1 ? c.mx.step : 0), sx_ahead, xi_x_ahead);
         }
-        Lanes<N> sa4[4] = {}, xi_a = {};
+        Lanes sa4[4] = {}, xi_a = {};
         if constexpr (DA) {
           const MemoryVariable<Packed> q = psi(Across);
-          sa4[0] = q.template load_vector<N>(c.ma.at - 2 * c.na), sa4[1] = q.template load_vector<N>(c.ma.at - c.na);
-          sa4[2] = q.template load_vector<N>(c.ma.at + c.na), sa4[3] = q.template load_vector<N>(c.ma.at + 2 * c.na);
-          xi_a = xi(Across).template load_vector<N>(c.ma.at);
+          sa4[0] = q.template load_vector<Vec>(c.ma.at - 2 * c.na), sa4[1] = q.template load_vector<Vec>(c.ma.at - c.na);
+          sa4[2] = q.template load_vector<Vec>(c.ma.at + c.na), sa4[3] = q.template load_vector<Vec>(c.ma.at + 2 * c.na);
+          xi_a = xi(Across).template load_vector<Vec>(c.ma.at);
         }
-        const Lanes<N> psi_old = psi_w_ahead;
-        Lanes<N> xi_w = xi_w_ahead;
+        const Lanes psi_old = psi_w_ahead;
+        Lanes xi_w = xi_w_ahead;
         const int ahead_w = w + 1 < c.w1 ? c.nw : 0;
-        psi_w_ahead = psi(W).template load_vector<N>(c.iw + 2 * c.nw + ahead_w);
-        xi_w_ahead = xi(W).template load_vector<N>(c.iw + ahead_w);
-        pw[4] = psi_w_lanes<N>(s, w + 2, c.iw + 2 * c.nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
+        psi_w_ahead = psi(W).template load_vector<Vec>(c.iw + 2 * c.nw + ahead_w);
+        xi_w_ahead = xi(W).template load_vector<Vec>(c.iw + ahead_w);
+        pw[4] = psi_w_lanes(s, w + 2, c.iw + 2 * c.nw, psi_old, col[K], col[K + 1], col[K + 3], col[K + 4]);
 
         const int gw = l.template global<W>(w);
         const Scalar bw = pml.b_[W](gw), aw = pml.a_[W](gw);
-        Lanes<N> out;
-        for (int k = 0; k < N; ++k) {
+        Lanes out;
+        for (int k = 0; k < Vec; ++k) {
           out.v[k] = point_update<DX, DA>(
               col[K].v[k], p_prev.v[k], vel.v[k], [&](int m) { return col[K + m].v[k]; },
               [&](int m) { return px(k, m); }, [&](int m) { return m > 0 ? ap[m - 1].v[k] : am[-m - 1].v[k]; },
@@ -1396,13 +1391,13 @@ class Cpml {
               {bx[k], ax[k], sx[k], sx[k + 1], sx[k + 3], sx[k + 4]}, xi_x[k],
               {c.ma.b, c.ma.a, sa4[0].v[k], sa4[1].v[k], sa4[2].v[k], sa4[3].v[k]}, xi_a.v[k]);
         }
-        store<N>(c.next, out);
+        store(c.next, out);
         if constexpr (DX) {
-          for (int k = 0; k < N; ++k) xi(0).store(c.mx.at + k, xi_x[k]);
+          for (int k = 0; k < Vec; ++k) xi(0).store(c.mx.at + k, xi_x[k]);
           c.mx.at += c.mx.step;
         }
-        if constexpr (DA) xi(Across).template store_vector<N>(c.ma.at, xi_a), c.ma.at += c.ma.step;
-        xi(W).template store_vector<N>(c.iw, xi_w), c.iw += c.nw;
+        if constexpr (DA) xi(Across).template store_vector<Vec>(c.ma.at, xi_a), c.ma.at += c.ma.step;
+        xi(W).template store_vector<Vec>(c.iw, xi_w), c.iw += c.nw;
         for (int m = 0; m < 4; ++m) pw[m] = pw[m + 1];
         for (int m = 0; m < 2 * K; ++m) col[m] = col[m + 1];
         c.next_plane();
