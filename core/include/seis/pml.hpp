@@ -318,18 +318,12 @@ class Cpml {
     if (!enabled()) return;
     // Memory variables in bfloat16 (CpmlParameters::memory, floats only) or in Scalar.
     if constexpr (std::is_same_v<Scalar, float>)
-      if (packed_) {
-        if (tuning().prefetch_arg) return apply_stored<Physics, true, 0>(d, limit, exec);
-        return apply_stored<Physics, true, prefetch_planes>(d, limit, exec);
-      }
-    if (tuning().prefetch_arg) return apply_stored<Physics, false, 0>(d, limit, exec);
-    apply_stored<Physics, false, prefetch_planes>(d, limit, exec);
+      if (packed_) return apply_stored<Physics, true>(d, limit, exec);
+    apply_stored<Physics, false>(d, limit, exec);
   }
 
  private:
-  // Ahead: planes the walks prefetch (0: prefetch_arg_, a kernel argument,
-  // SEIS_CPML_PREFETCH_ARG=1, the form before the constant, for the A/B).
-  template <class Physics, bool Packed, int Ahead>
+  template <class Physics, bool Packed>
   void apply_stored(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     using Update = typename Physics::cpml_update;
     const AxisWeights<Update> w = weights<Update>();
@@ -350,10 +344,9 @@ class Cpml {
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
-    const int xt = tuning().x_team;
-    const XPart x[2] = {{CpmlXTiling(memory[0][0], xt, column_chunk), intersect(regions_.slabs[4], limit)},
-                        {CpmlXTiling(memory[0][1], xt, column_chunk), intersect(regions_.slabs[5], limit)}};
-    launch_x<XColumns<Physics, Packed, x_team_columns, Ahead>>(exec, w, d, x);
+    const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, column_chunk), intersect(regions_.slabs[4], limit)},
+                        {CpmlXTiling(memory[0][1], x_team_threads, column_chunk), intersect(regions_.slabs[5], limit)}};
+    launch_x<XColumns<Physics, Packed>>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
     // §3.5). A z-slab column walks z and a y-slab column y, whole: its
@@ -364,9 +357,9 @@ class Cpml {
       z[side] = {intersect(regions_.slabs[side], limit), memory[2][side].z0, memory[2][side].z1};
       y[side] = {intersect(regions_.slabs[2 + side], limit), memory[1][side].y0, memory[1][side].y1};
     }
-    if (launch_slabs<Physics, Packed, Ahead>(exec, w, d, z, y)) return;
-    launch_updates<Physics, 2, true, Packed, Ahead>(exec, "seis::cpml_update_z", w, d, z);
-    launch_updates<Physics, 1, false, Packed, Ahead>(exec, "seis::cpml_update_y", w, d, y);
+    if (launch_slabs<Physics, Packed>(exec, w, d, z, y)) return;
+    launch_updates<Physics, 2, true, Packed>(exec, "seis::cpml_update_z", w, d, z);
+    launch_updates<Physics, 1, false, Packed>(exec, "seis::cpml_update_y", w, d, y);
   }
 
  public:
@@ -411,7 +404,13 @@ class Cpml {
 
  private:
   static constexpr int big = 1 << 29;  // beyond any grid
-  // Planes ahead the walks ask L2 for (UpdateColumns::prefetch, XColumns).
+  // Planes ahead the walks ask L2 for (UpdateColumns::prefetch, XColumns),
+  // a constant: the prefetch loops then unroll (SASS of the bfloat16 z-/y-
+  // slab kernel 16710 -> 14042 instructions; H200, tree e7c5eb3, A B A B,
+  // CPML ms/step, off: iso-large-gpu 1.934-1.943 against 1.948-1.964 with
+  // the distance a kernel argument, tti-large-gpu 1.232/1.236 against
+  // 1.223/1.232; ncu: z-/y-slab kernel 1.154 against 1.166 ms, XColumns
+  // 0.732 against 0.744).
   static constexpr int prefetch_planes = 2;
   // Planes one thread walks in the x-slabs (XColumns): the 2R planes of p it
   // reads beyond its chunk cost 2R/column_chunk more reads (mostly L2 hits);
@@ -420,13 +419,18 @@ class Cpml {
   static int chunks(const Box& b, int chunk) { return (b.nz() + chunk - 1) / chunk; }
   // The x-slabs' kernel (XColumns): a team's tile holds whole x-rows of
   // psi_x's box, of at most max_x_row points. On a GPU a thread per column,
-  // about x_team_threads a team (8 warps; 64 registers, SEIS_CPML_X_MIN_TEAMS:
-  // 4 such teams fit an SM). On the host one thread walks a tile.
+  // about x_team_threads a team (4 warps; 64 registers, SEIS_CPML_X_MIN_TEAMS
+  // teams of 256 or twice as many of 128 fit an SM). On the host one
+  // thread walks a tile.
   static constexpr int max_x_row = SEIS_CPML_MAX_THREADS;
-  // XColumns' teams hold about 256 threads rather than 128: H100,
-  // iso-large-gpu, CPML 3.131 -> 3.118 ms per step with the updates at 4
-  // teams (perf/results/h100-2026-11-24/cpml3-r2; SEIS_CPML_MIN_TEAMS).
-  static constexpr int x_team_threads = 256;
+  // XColumns' teams hold about 128 threads: each plane's barrier waits for
+  // 4 warps rather than 8, as many warps an SM. H200, bfloat16 memory
+  // variables, tree e7c5eb3, A B A B, CPML ms/step, --cpml-overlap off:
+  // iso-large-gpu 1.911/1.920 against 1.934-1.943 with 256, tti-large-gpu
+  // 1.209 against 1.232/1.236 (ncu: XColumns 0.719 against 0.732 ms, barrier
+  // stalls 2.02 against 2.60 an issue). (Float, H100, cpml3-r2: 256 had run
+  // 3.118 against 3.131.)
+  static constexpr int x_team_threads = 128;
   static constexpr int x_team_columns =
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
   // Boxes of the same extents can share a launch (its index space is one
@@ -502,8 +506,6 @@ class Cpml {
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
-    int x_team = x_team_threads;  // places of an XColumns tile: SEIS_CPML_X_TEAM (64 to 256)
-    bool prefetch_arg = false;    // the prefetch distance a kernel argument: SEIS_CPML_PREFETCH_ARG=1
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -512,8 +514,7 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_X_TEAM")) r.x_team = std::min(256, std::max(64, std::atoi(e)));
-      if (const char* e = std::getenv("SEIS_CPML_PREFETCH_ARG")) r.prefetch_arg = std::atoi(e) != 0;
+
       return r;
     }();
     return t;
@@ -521,7 +522,7 @@ class Cpml {
   // Pass B of the z- and y-slabs in one launch (tuning().slabs_one) where
   // each pair's columns have the same extents and all four the same x
   // extent: one launch tail a step fewer. False where it does not apply.
-  template <class Physics, bool Packed, int Ahead, class Weights>
+  template <class Physics, bool Packed, class Weights>
   bool launch_slabs(const Exec& exec, const Weights& w, const StepData<Physics>& d, const UpdatePart (&z)[2],
                     const UpdatePart (&y)[2]) const {
     if (!tuning().slabs_one || !tuning().pairs) return false;
@@ -530,7 +531,7 @@ class Cpml {
     if (z[0].slab.ny() != z[1].slab.ny() || y[0].slab.nz() != y[1].slab.nz()) return false;
     with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams) {
       constexpr int Vec = decltype(vec)::value;
-      const UpdateSlabs<Physics, Packed, Vec, Ahead> f{
+      const UpdateSlabs<Physics, Packed, Vec> f{
           {*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
       Kokkos::parallel_for("seis::cpml_update_zy",
                            column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
@@ -570,7 +571,7 @@ class Cpml {
   // Pass B of a pair of slabs (UpdateColumns, a column a thread): one launch
   // for both where their columns have the same extents (SEIS_CPML_PAIRS,
   // default 1), one launch a slab otherwise.
-  template <class Physics, int W, bool AcrossDamped, bool Packed, int Ahead, class Weights>
+  template <class Physics, int W, bool AcrossDamped, bool Packed, class Weights>
   void launch_updates(const Exec& exec, const char* label, const Weights& w, const StepData<Physics>& d,
                       const UpdatePart (&parts)[2]) const {
     const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
@@ -580,7 +581,7 @@ class Cpml {
         constexpr int Vec = decltype(vec)::value;
         Kokkos::parallel_for(label,
                              column_policy<decltype(teams)::value>(exec, (first.slab.nx() + Vec - 1) / Vec, across, count, Vec),
-                             UpdateColumns<Physics, W, AcrossDamped, Packed, Vec, Ahead>{*this, w, d, {first, second}});
+                             UpdateColumns<Physics, W, AcrossDamped, Packed, Vec>{*this, w, d, {first, second}});
       });
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
@@ -831,7 +832,7 @@ class Cpml {
   // plane outside the x-slab only advances psi_x. Scratch holds two planes
   // so that one barrier a plane suffices: a plane's values are overwritten
   // two planes later, after every column has passed the barrier between.
-  template <class Physics, bool Packed, int Columns = x_team_columns, int Ahead = prefetch_planes>
+  template <class Physics, bool Packed, int Columns = x_team_columns>
   struct XColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
@@ -921,7 +922,7 @@ class Cpml {
             prefetch_l2(o.next + m * sz), prefetch_l2(o.V + m * sz), prefetch_l2(xi.address(o.at + m * step));
         }
       };
-      const int planes_ahead = Ahead > 0 ? Ahead : pml.prefetch_arg_;
+      constexpr int planes_ahead = prefetch_planes;
       for (int m = 1; m < planes_ahead && z0 + m < z1; ++m) prefetch(z0, m);
 
       for (int z = z0; z < z1; ++z) {
@@ -1013,7 +1014,7 @@ class Cpml {
   // multiples of Vec); a group whose columns reach beyond the slab or
   // differ along x (damped or not, side) walks them one by one (walk).
   // Each lane's arithmetic is walk's.
-  template <class Physics, int W, bool AcrossDamped, bool Packed, int Vec = 1, int Ahead = prefetch_planes>
+  template <class Physics, int W, bool AcrossDamped, bool Packed, int Vec = 1>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
     using Lanes = VectorOf<Scalar, Vec>;
@@ -1126,13 +1127,11 @@ class Cpml {
     // prefetch under a test, off, 13 % slower than session 10's).
     template <bool DX, bool DA>
     KOKKOS_FORCEINLINE_FUNCTION void prefetch_start(const ColumnWalk& c) const {
-      const int ahead = Ahead > 0 ? Ahead : pml.prefetch_arg_;
-      for (int m = 1; m < ahead && c.w0 + m < c.w1; ++m) prefetch<DX, DA>(c, m);
+      for (int m = 1; m < prefetch_planes && c.w0 + m < c.w1; ++m) prefetch<DX, DA>(c, m);
     }
     template <bool DX, bool DA>
     KOKKOS_FORCEINLINE_FUNCTION void prefetch_trip(const ColumnWalk& c, int w) const {
-      const int ahead = Ahead > 0 ? Ahead : pml.prefetch_arg_;
-      prefetch<DX, DA>(c, w + ahead < c.w1 ? ahead : 0);
+      prefetch<DX, DA>(c, w + prefetch_planes < c.w1 ? prefetch_planes : 0);
     }
 
     // Whether x and the across axis are damped is fixed per column: each
@@ -1219,7 +1218,7 @@ class Cpml {
     }
 
     // One column. (walk_lanes<1> computes the same, but ran 1.5-2 % slower
-    // where every column walks alone: H200, tree ebd38ab, SEIS_CPML_LANES=1,
+    // where every column walks alone: H200, tree ebd38ab, one column a thread,
     // iso-large-gpu CPML 2.230/2.237 against 2.185/2.204 ms/step.)
     template <bool DX, bool DA>
     KOKKOS_INLINE_FUNCTION void walk(const UpdatePart& s, int x, int across) const {
@@ -1410,10 +1409,10 @@ class Cpml {
   // across extent return at once. The parts are independent: each writes
   // only its own slabs' points and memory variables (psi_y: the y-slabs'
   // own layers; the z-slabs read pass A's).
-  template <class Physics, bool Packed, int Vec = 1, int Ahead = prefetch_planes>
+  template <class Physics, bool Packed, int Vec = 1>
   struct UpdateSlabs {
-    UpdateColumns<Physics, 2, true, Packed, Vec, Ahead> z;
-    UpdateColumns<Physics, 1, false, Packed, Vec, Ahead> y;
+    UpdateColumns<Physics, 2, true, Packed, Vec> z;
+    UpdateColumns<Physics, 1, false, Packed, Vec> y;
     int z_across = 0, y_across = 0;
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       if (c < 2) {
@@ -1433,7 +1432,6 @@ class Cpml {
   CpmlAuxLayout layout_;
   std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
   int update_vec_ = 2;  // update_vector_width
-  int prefetch_arg_ = prefetch_planes;  // Ahead = 0's distance (a kernel argument)
 };
 
 }  // namespace seis
