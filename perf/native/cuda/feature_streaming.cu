@@ -21,8 +21,16 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
   const char* offset = std::getenv("SEIS_NATIVE_FEATURE_RING_OFFSET");
   const long ring_offset_bytes = offset ? std::strtol(offset, nullptr, 10) : 0;
   if (ring_offset_bytes < 0 || ring_offset_bytes % 4 != 0) return error_invalid_shape;
-  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op>(box, s, std::size_t(ring_offset_bytes))
-                                 : plan_feature_streaming<Op>(box, s);
+  // SEIS_FEAT_POINT=scratch, SEIS_FEAT_VALUES=scratch: the Kokkos body's
+  // PointAhead and ValuesAhead forms (multi-field physics only, as in
+  // family_register_streaming.hpp).
+  auto set = [](const char* var) {
+    const char* v = std::getenv(var);
+    return Op::F > 1 && v && std::strcmp(v, "scratch") == 0;
+  };
+  const FeatureForm form{set("SEIS_FEAT_POINT"), set("SEIS_FEAT_VALUES")};
+  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op>(box, s, std::size_t(ring_offset_bytes), form)
+                                 : plan_feature_streaming_with<Op>(box, s, form);
   // A 1D grid of tiles, x fastest, as the Kokkos league (the TTI twin ran
   // 31 % slower than the Kokkos kernel with the same SASS and launch bounds;
   // the grid's shape is one of the launch's remaining differences).
@@ -32,6 +40,22 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
   if (!(grid && std::strcmp(grid, "3d") == 0)) {
     launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
     launch.tiles.nty = launch.tiles.ntz = 1;
+  }
+  if constexpr (Op::F > 1) {
+    const int ring_offset = feature_ring_offset<Op>(plan, form);
+    const char* teams = std::getenv("SEIS_FEAT_TEAMS");  // (the Kokkos factory's)
+    if (form.point_ahead && form.values_ahead && teams && std::strcmp(teams, "3") == 0)
+      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true, true, LaunchBudget::features_three_teams>>(
+          launch, stream, a, plan.tiles, plan.layout, ring_offset);
+    if (form.point_ahead && form.values_ahead)
+      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true, true>>(launch, stream, a, plan.tiles,
+                                                                                  plan.layout, ring_offset);
+    if (form.point_ahead)
+      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true, false>>(launch, stream, a, plan.tiles,
+                                                                                   plan.layout, ring_offset);
+    if (form.values_ahead)
+      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, false, true>>(launch, stream, a, plan.tiles,
+                                                                                   plan.layout, ring_offset);
   }
   return launch_kernel<feature_streaming_kernel<Op, CudaBackend>>(launch, stream, a, plan.tiles, plan.layout,
                                                                   feature_ring_offset<Op>(plan));

@@ -31,23 +31,42 @@ namespace seis::native::dev {
 // The widest tile a staged row holds (the Kokkos body's MaxDX).
 inline constexpr int feature_max_dx = 32;
 
-template <class Op>
+template <class Op, bool ValuesAhead = false>
 struct FeatureLayout {
   using Features = PlaneFeatures<typename Op::stencil_type>;
   using Centre = StagedFeatures<typename Op::stencil_type>;
   static constexpr int E = Features::depth;
   // Planes z .. z+E and a spare, and more until the count divides the queue
-  // length: compile-time slots in the unrolled z loop (the Kokkos body's).
-  static constexpr int P = ring_planes_dividing(E + 2, 2 * R + 2);
+  // length: compile-time slots in the unrolled z loop (the Kokkos body's);
+  // ValuesAhead: planes z .. z+R+1, as many more.
+  static constexpr int P = feature_ring_planes(R, E, ValuesAhead);
   using Staging = InterleavedStaging<Op::F, Op::H, feature_max_dx>;
   static constexpr int Pitch = Staging::Pitch;
   // Staged features (TTI: D1x p, D1x q), in a ring of 2 planes after the values.
   static constexpr int S = Centre::staged;
   static PlaneLayout make(const Shape& s) { return Staging::layout(s.dx, s.dy); }
-  static std::size_t bytes(const PlaneLayout& L) {
-    return L.bytes(P) + Staging::staged_floats(L, S, Centre::staged_reach) * sizeof(float);
+  // PointAhead: the points' copied values (ScratchPoint) after the staged
+  // ring, as in the Kokkos body.
+  static constexpr int point_stride = ScratchPointOf<Op, void, true>::stride;  // (no copies made through it)
+  static SEIS_INLINE int point_floats_at(const PlaneLayout& L) {
+    return int(L.bytes(P) / sizeof(float) + Staging::staged_floats(L, S, Centre::staged_reach));
+  }
+  static std::size_t bytes(const PlaneLayout& L, bool point_ahead = false) {
+    return point_floats_at(L) * sizeof(float) +
+           (point_ahead ? std::size_t(L.dx) * L.dy * point_stride * sizeof(float) : 0);
   }
 };
+
+// The forms under A/B at run time (the Kokkos body's PointAhead and
+// ValuesAhead; SEIS_FEAT_POINT=scratch, SEIS_FEAT_VALUES=scratch).
+struct FeatureForm {
+  bool point_ahead = false, values_ahead = false;
+};
+template <class Op>
+std::size_t feature_bytes(const PlaneLayout& L, FeatureForm form) {
+  return form.values_ahead ? FeatureLayout<Op, true>::bytes(L, form.point_ahead)
+                           : FeatureLayout<Op>::bytes(L, form.point_ahead);
+}
 
 // The launch budget of the Kokkos body (LaunchBudget::features).
 #define SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op) SEIS_NATIVE_LAUNCH_BOUNDS(Op, seis::LaunchBudget::features)
@@ -62,26 +81,37 @@ inline constexpr int feature_listed_halo_copies = 1;
 // relative offsets, 2.3x the shared-load bank conflicts in ncu).
 // plan_feature_streaming_at places it `ring_offset_bytes` in, for an A/B.
 template <class Op>
-LaunchPlan plan_feature_streaming_at(const Box& box, const Shape& s, std::size_t ring_offset_bytes) {
-  using Layout = FeatureLayout<Op>;
-  const PlaneLayout L = Layout::make(s);
+LaunchPlan plan_feature_streaming_at(const Box& box, const Shape& s, std::size_t ring_offset_bytes,
+                                     FeatureForm form = {}) {
+  const PlaneLayout L = FeatureLayout<Op>::make(s);
   const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
-  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1, ring_offset_bytes + Layout::bytes(L)};
+  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1,
+                    ring_offset_bytes + feature_bytes<Op>(L, form)};
+}
+template <class Op>
+LaunchPlan plan_feature_streaming_with(const Box& box, const Shape& s, FeatureForm form) {
+  return plan_feature_streaming_at<Op>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy), form);
 }
 template <class Op>
 LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
-  return plan_feature_streaming_at<Op>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy));
+  return plan_feature_streaming_with<Op>(box, s, FeatureForm{});
 }
 // The kernel's ring_offset argument: the floats before the ring.
 template <class Op>
-int feature_ring_offset(const LaunchPlan& plan) {
-  return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
+int feature_ring_offset(const LaunchPlan& plan, FeatureForm form = {}) {
+  return int((plan.shared - feature_bytes<Op>(plan.layout, form)) / sizeof(float));
 }
 
-template <class Op, class Backend>
-__global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
+// PointAhead: a point's previous level and model copied into shared memory
+// a plane ahead, with the next plane's halo; ValuesAhead: the tile interior
+// of plane z+R+1 copied into the ring then, no register queue of values
+// (the Kokkos body's forms; SEIS_FEAT_POINT=scratch, SEIS_FEAT_VALUES=scratch,
+// an A/B at run time); Budget: its launch bounds (the Kokkos body's).
+template <class Op, class Backend, bool PointAhead = false, bool ValuesAhead = false,
+          seis::LaunchBudget Budget = seis::LaunchBudget::features>
+__global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
-  using Layout = FeatureLayout<Op>;
+  using Layout = FeatureLayout<Op, ValuesAhead>;
   using Features = typename Layout::Features;
   using Centre = typename Layout::Centre;
   using Staging = typename Layout::Staging;
@@ -136,6 +166,9 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     return v;
   };
 
+  using ScratchPoint = ScratchPointOf<Op, Backend, true>;
+  // PointAhead: the column's copied values (2 planes), after the staged ring.
+  float* const copied = scratch + Layout::point_floats_at(L) + (cx + cy * L.dx) * ScratchPoint::stride;
   Values<F> values[Q];            // live from z+R+1 (loaded) to z+E (staged)
   features_type features[Q];      // live from z+R to z-R
 
@@ -170,7 +203,14 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
           if constexpr (DZ == 0) put_staged_of(staged_plane(0) + staged, f);
         }
       }
-      if constexpr (DZ >= E) values[R + DZ] = v;
+      if constexpr (DZ >= E) {
+        if constexpr (ValuesAhead) {  // the interior of planes zb+E .. zb+R into the ring
+          float* to = plane(rotating_ring_slot<P, 0, DZ>()) + staged;
+          for (int f = 0; f < F; ++f) to[f * Layout::Pitch] = v[f];  // (Pitch: the field stride)
+        } else {
+          values[R + DZ] = v;
+        }
+      }
     });
   // The staged features of plane zb outside the tile, from global memory
   // (after the features: fewer registers live).
@@ -210,6 +250,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   };
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first + E * sz;
   stage_halo(halo_from, plane(rotating_ring_slot<P, 0, E>()));
+  if constexpr (PointAhead)  // plane zb's points, with its halo
+    if (owner) ScratchPoint::copy(copied, Pointers(a, tile_first), column);
   Backend::async_commit();
 
   const long long ahead_distance = (R + 1) * sz;
@@ -219,7 +261,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   const Pointers ahead_of_tile(a, tile_first + ahead_distance);
   long long offset = column;  // from the tile's first point, in the plane being updated
   // Previous level and model, loaded early; stored with streaming stores.
-  PreloadedPoint<Op, Backend, true> point;
+  // PointAhead: copied a plane early, plane k's in the column's half k mod 2.
+  std::conditional_t<PointAhead, ScratchPoint, PreloadedPoint<Op, Backend, true>> point;
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
@@ -231,16 +274,31 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     const float* incoming[F];
     for (int f = 0; f < F; ++f) incoming[f] = ahead_of_tile.cur[f] - (more ? 0 : ahead_distance);
     if (owner) {
-      point.load(at_tile, offset);
-      for (int f = 0; f < F; ++f) values[queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset];
-      const Values<F>& v = values[queue_slot<true, Q, U, R + E>()];
-      for (int f = 0; f < F; ++f) entering[f * Layout::Pitch + staged] = v[f];  // (Pitch: the field stride)
+      if constexpr (PointAhead)
+        point.aim(at_tile, offset, copied + (U % 2) * ScratchPoint::count);
+      else
+        point.load(at_tile, offset);
+      if constexpr (!ValuesAhead) {
+        for (int f = 0; f < F; ++f) values[queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset];
+        const Values<F>& v = values[queue_slot<true, Q, U, R + E>()];
+        for (int f = 0; f < F; ++f) entering[f * Layout::Pitch + staged] = v[f];  // (Pitch: the field stride)
+      }
     }
     // Plane z+E is whole (its halo has landed) and everyone is done with the
     // last plane: the spare plane takes the next halo.
     Backend::async_wait();
     for (int f = 0; f < F; ++f) halo_from[f] += sz;
     if (more) stage_halo(halo_from, ring(int_c<E + 1>{}));
+    if constexpr (PointAhead || ValuesAhead)
+      if (more && owner) {
+        if constexpr (ValuesAhead) {  // plane z+R+1's interior, into the ring
+          float* to = ring(int_c<R + 1>{}) + staged;
+          for (int f = 0; f < F; ++f)
+            Backend::template async_copy_vector<1>(to + f * Layout::Pitch, incoming[f] + offset);
+        }
+        if constexpr (PointAhead)  // the next plane's points, into the half this plane's left
+          ScratchPoint::copy(copied + ((U + 1) % 2) * ScratchPoint::count, at_tile, offset + sz);
+      }
     Backend::async_commit();
 
     // The staged features of plane z+1 outside the tile, from its staged values.
@@ -248,7 +306,13 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       put_staged(staged_plane((U + 1) % 2) + row_cell, Staged{ring(int_c<1>{}) + row_cell});
     if (owner) {
       auto at = [&](auto dz) -> features_type& { return features[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
-      at(int_c<R>{}) = Features::point_features(op, values[queue_slot<true, Q, U, 2 * R>()]);
+      if constexpr (ValuesAhead) {  // plane z+R, copied during the last plane
+        Values<F> v;
+        for (int f = 0; f < F; ++f) v[f] = ring(int_c<R>{})[f * Layout::Pitch + staged];
+        at(int_c<R>{}) = Features::point_features(op, v);
+      } else {
+        at(int_c<R>{}) = Features::point_features(op, values[queue_slot<true, Q, U, 2 * R>()]);
+      }
       if constexpr (E > 0) {
         const Staged window{ring(int_c<E>{}) + staged};
         Features::add_in_plane_features(op, at(int_c<E>{}), window);

@@ -60,4 +60,43 @@ struct PreloadedPointOf {
   }
 };
 
+// The same, with the previous time level and the model of the point copied
+// asynchronously into the team's scratch one plane early (Copies: the
+// backend's async_copy_vector<1>, cp.async on CUDA; its store_streaming for
+// the stores), read from there when
+// the update uses them: no registers wait on those loads (issue 10, TTI:
+// long-scoreboard stalls on the loads PreloadedPoint waits for in the same
+// plane). A column's values of two consecutive planes lie side by side,
+// `stride` floats a column (odd: the columns of a warp hit distinct banks).
+template <class Physics, class Copies, bool Streaming>
+struct ScratchPointOf {
+  using scalar_type = typename Physics::scalar_type;
+  static constexpr int count = Physics::num_fields + Physics::num_model;  // floats a plane
+  static constexpr int stride = 2 * count + 1;                           // floats a column
+  scalar_type* out[Physics::num_fields] = {};  // where the new values go
+  const scalar_type* from = nullptr;           // the plane's values in scratch
+
+  // Starts the copies of the point at index i (pointers d) into `to`.
+  template <class Step, class Index>
+  SEIS_FORCEINLINE static void copy(scalar_type* to, const Step& d, Index i) {
+    for (int f = 0; f < Physics::num_fields; ++f) Copies::template async_copy_vector<1>(to + f, d.next[f] + i);
+    for (int m = 0; m < Physics::num_model; ++m)
+      Copies::template async_copy_vector<1>(to + Physics::num_fields + m, d.model[m] + i);
+  }
+  // The point at index i, its values copied (and landed) at `copied`.
+  template <class Step, class Index>
+  SEIS_FORCEINLINE void aim(const Step& d, Index i, const scalar_type* copied) {
+    for (int f = 0; f < Physics::num_fields; ++f) out[f] = d.next[f] + i;
+    from = copied;
+  }
+  SEIS_FORCEINLINE scalar_type prev(int f) const { return from[f]; }
+  SEIS_FORCEINLINE scalar_type model(int m) const { return from[Physics::num_fields + m]; }
+  SEIS_FORCEINLINE void store(int f, scalar_type v) const {
+    if constexpr (Streaming)
+      Copies::store_streaming(out[f], v);
+    else
+      *out[f] = v;
+  }
+};
+
 }  // namespace seis

@@ -76,6 +76,13 @@ constexpr int ring_planes_dividing(int least, int Q) {
   while (Q % p != 0) ++p;
   return p;
 }
+// st_reg_feat's ring (policies/.../feature_streaming.hpp and its native
+// twin), for radius R and feature depth E: planes z .. z+E and a spare that
+// receives the next halo; with the interior copied ahead (values_ahead),
+// planes z .. z+R+1.
+constexpr int feature_ring_planes(int R, int E, bool values_ahead) {
+  return ring_planes_dividing(values_ahead ? R + 2 : E + 2, 2 * R + 2);
+}
 template <int P, int U, int D>
 SEIS_FORCEINLINE constexpr int rotating_ring_slot() {
   static_assert(D >= 0, "planes at or after the reference plane");

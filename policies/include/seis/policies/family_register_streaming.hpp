@@ -8,14 +8,43 @@
 #include "seis/policies/st_reg_vec.hpp"
 #include "seis/policies/strategy_factories.hpp"
 
+#include <cstdlib>
+#include <cstring>
+
 namespace seis {
+
+// st_reg_feat in the forms the run-time A/B of session 12 asks for
+// (feature_streaming.hpp): SEIS_FEAT_POINT=scratch copies a point's previous
+// level and model into scratch a plane ahead (PointAhead),
+// SEIS_FEAT_VALUES=scratch the tile interior into the ring (ValuesAhead);
+// with both, SEIS_FEAT_TEAMS=3 launches them at 3 teams an SM.
+// Multi-field physics only (the TTI kernel's long-scoreboard stalls; fewer
+// kernels to compile): single-field physics run the plain body whatever
+// the switches.
+template <class Physics, class Exec>
+StrategyPtr<Physics> make_st_reg_feat(const std::string& name, const BlockShape& s) {
+  if constexpr (Physics::num_fields > 1) {
+    auto set = [](const char* var) {
+      const char* v = std::getenv(var);
+      return v && std::strcmp(v, "scratch") == 0;
+    };
+    const bool point = set("SEIS_FEAT_POINT"), values = set("SEIS_FEAT_VALUES");
+    const char* teams = std::getenv("SEIS_FEAT_TEAMS");
+    if (point && values && teams && std::strcmp(teams, "3") == 0)
+      return std::make_unique<StRegFeatForm<Physics, Exec, true, true, LaunchBudget::features_three_teams>>(name, s);
+    if (point && values) return std::make_unique<StRegFeatForm<Physics, Exec, true, true>>(name, s);
+    if (point) return std::make_unique<StRegFeatForm<Physics, Exec, true, false>>(name, s);
+    if (values) return std::make_unique<StRegFeatForm<Physics, Exec, false, true>>(name, s);
+  }
+  return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
+}
 
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_register_streaming(const std::string& name, const BlockShape& s) {
   if (name == "st_reg_shift") return std::make_unique<StRegShift<Physics, Exec>>(name, s);
   if (name == "st_reg_fixed") return std::make_unique<StRegFixed<Physics, Exec>>(name, s);
   if (name == "st_reg_vec") return std::make_unique<StRegVec<Physics, Exec>>(name, s);
-  if (name == "st_reg_feat") return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
+  if (name == "st_reg_feat") return make_st_reg_feat<Physics, Exec>(name, s);
   return nullptr;
 }
 

@@ -72,17 +72,31 @@
 
 namespace seis {
 
-template <class Physics, class Exec, int MaxDX = 32>
+// PointAhead: a point's previous level and model (TTI: 7 floats) are copied
+// asynchronously into the team's scratch one plane ahead, with the next
+// plane's halo, and read from there (ScratchPoint, seis/math/point_memory.hpp),
+// instead of loaded into registers at the top of their own plane (an A/B
+// at run time: SEIS_FEAT_POINT=scratch, family_register_streaming.hpp).
+// ValuesAhead: the tile interior of plane z+R+1 is copied asynchronously
+// into the ring (then planes z .. z+R+1: TTI 10 planes, not 5) with the
+// next plane's halo, instead of loaded into a register queue and stored
+// into the ring at z+E; point_features reads plane z+R from the ring (an
+// A/B at run time: SEIS_FEAT_VALUES=scratch). Budget: the launch bounds
+// (features_three_teams: both forms at 3 teams an SM, SEIS_FEAT_TEAMS=3).
+template <class Physics, class Exec, int MaxDX = 32, bool PointAhead = false, bool ValuesAhead = false,
+          LaunchBudget Budget = LaunchBudget::features>
 struct FeatureStreamingBody
-    : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
+    : StreamingBody<Physics, Exec,
+                    feature_ring_planes(Physics::radius, PlaneFeatures<Physics>::depth, ValuesAhead)> {
   using Features = PlaneFeatures<Physics>;
   using Centre = StagedFeatures<Physics>;
   using features_type = typename Features::features_type;
   static constexpr int E = Features::depth;  // plane z+E completes its features from scratch
   // Scratch ring: planes z .. z+E and a spare, and more (TTI: 5, not 4)
   // until the count divides the queue length, so that its slots are
-  // compile-time constants in the unrolled z loop (register_queue.hpp).
-  static constexpr int P = ring_planes_dividing(E + 2, 2 * Physics::radius + 2);
+  // compile-time constants in the unrolled z loop (register_queue.hpp);
+  // ValuesAhead: planes z .. z+R+1, as many more.
+  static constexpr int P = feature_ring_planes(Physics::radius, E, ValuesAhead);
   using Base = StreamingBody<Physics, Exec, P>;
   using typename Base::accum_type;
   using typename Base::scalar_type;
@@ -93,7 +107,7 @@ struct FeatureStreamingBody
   static constexpr int H = Base::H;
   // Its own register budget (seis/streaming_bounds.hpp): the TTI feature
   // queue spilled at the multi-field streaming budget.
-  using launch_bounds = BudgetLaunchBounds<Physics, LaunchBudget::features>;
+  using launch_bounds = BudgetLaunchBounds<Physics, Budget>;
   // Queues of planes z-R .. z+R and a spare entry for plane z+R+1.
   static constexpr int Q = 2 * R + 2;
   // Copies of the halo ring a thread keeps in registers
@@ -111,6 +125,7 @@ struct FeatureStreamingBody
   static_assert(Q % 2 == 0, "the staged ring's slot is the plane's parity");
   static_assert(Q % P == 0, "the ring's slots are compile-time in the loop unrolled by Q");
   static constexpr int staged_reach = Centre::staged_reach;
+  using ScratchPoint = ScratchPointOf<Physics, ExecTraits<Exec>, true>;
 
   FeatureStreamingBody() = default;
   FeatureStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : Base(d, box, s) {
@@ -123,7 +138,12 @@ struct FeatureStreamingBody
   static PlaneLayout layout_for(const BlockShape& s) { return Staging::layout(s.dx, s.dy); }
   static std::size_t scratch_bytes(const BlockShape& s) {
     const PlaneLayout L = layout_for(s);
-    return L.bytes(P, sizeof(scalar_type)) + Staging::staged_floats(L, S, staged_reach) * sizeof(scalar_type);
+    return point_floats_at(L) * sizeof(scalar_type) +
+           (PointAhead ? std::size_t(s.dx) * s.dy * ScratchPoint::stride * sizeof(scalar_type) : 0);
+  }
+  // Where the points' copied values start (PointAhead), after the staged ring.
+  static KOKKOS_INLINE_FUNCTION int point_floats_at(const PlaneLayout& L) {
+    return int(L.bytes(P, sizeof(scalar_type)) / sizeof(scalar_type) + Staging::staged_floats(L, S, staged_reach));
   }
   static void check_shape(const BlockShape& s, const std::string& what) {
     if (s.dx > MaxDX)
@@ -162,12 +182,14 @@ struct FeatureStreamingBody
     int column[CPT];  // the point's offset from the tile's first point in a plane
     int staged[CPT];  // and in a staged plane
     int row_cell[CPT];  // the staged cell outside the tile whose features it stages, or -1
+    scalar_type* copied[CPT];  // PointAhead: the column's copied values (2 planes)
 
     // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
     // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
     // into scratch (whole windows), the halo of zb+E on its way.
     points.for_each_column([&](int cx, int cy, auto slot) {
       column[slot] = cx + cy * sy;
+      copied[slot] = scratch + point_floats_at(layout) + (cx + cy * layout.dx) * ScratchPoint::stride;
       staged[slot] = layout.centre(cx, cy);
       int row;
       row_cell[slot] = S > 0 && Staging::staged_row(ext, staged_reach, cx, cy, row) ? layout.centre(cx, row) : -1;
@@ -187,7 +209,14 @@ struct FeatureStreamingBody
             if constexpr (DZ == 0) put_staged_of(staged_plane(0) + staged[slot], physics, f);
           }
         }
-        if constexpr (DZ >= E) values[slot][R + DZ] = v;
+        if constexpr (DZ >= E) {
+          if constexpr (ValuesAhead) {  // the interior of planes zb+E .. zb+R into the ring
+            scalar_type* to = plane(rotating_ring_slot<P, 0, DZ>()) + staged[slot];
+            for (int f = 0; f < F; ++f) to[f * Pitch] = v[f];  // (Pitch: the field stride)
+          } else {
+            values[slot][R + DZ] = v;
+          }
+        }
       });
     });
     // The staged features of plane zb outside the tile, from global memory
@@ -215,6 +244,10 @@ struct FeatureStreamingBody
                                                 team.team_size());
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first + E * sz;
     stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, plane(rotating_ring_slot<P, 0, E>()));
+    if constexpr (PointAhead)  // plane zb's points, with its halo
+      points.for_each_column([&](int cx, int cy, auto slot) {
+        if (ext.owns(cx, cy)) ScratchPoint::copy(copied[slot], PlanePointers<Physics, Exec>(data, tile_first), column[slot]);
+      });
     ExecTraits<Exec>::async_commit();
 
     const index_t ahead_distance = (R + 1) * sz;
@@ -227,7 +260,9 @@ struct FeatureStreamingBody
     index_t offset[CPT];  // the point's offset from the tile's first point, in the plane being updated
     for (int c = 0; c < CPT; ++c) offset[c] = column[c];
     // Previous level and model, loaded early; stored with streaming stores.
-    PreloadedPoint<Physics, Exec, true> point[CPT];
+    // PointAhead: copied a plane early into scratch, plane k's in the
+    // column's half k mod 2 (Q is even: the rotation step's parity).
+    std::conditional_t<PointAhead, ScratchPoint, PreloadedPoint<Physics, Exec, true>> point[CPT];
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
       const bool more = k + 1 < n;
@@ -240,10 +275,16 @@ struct FeatureStreamingBody
         incoming[f] = ExecTraits<Exec>::opaque_base(more ? ahead_of_tile.cur[f] : at_tile.cur[f]);
       points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
-        point[slot].load(at_tile, offset[slot]);
-        for (int f = 0; f < F; ++f) values[slot][queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset[slot]];
-        const values_type& v = values[slot][queue_slot<true, Q, U, R + E>()];
-        for (int f = 0; f < F; ++f) entering[f * Pitch + staged[slot]] = v[f];  // (Pitch: the field stride)
+        if constexpr (PointAhead)
+          point[slot].aim(at_tile, offset[slot], copied[slot] + (U % 2) * ScratchPoint::count);
+        else
+          point[slot].load(at_tile, offset[slot]);
+        if constexpr (!ValuesAhead) {
+          for (int f = 0; f < F; ++f)
+            values[slot][queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset[slot]];
+          const values_type& v = values[slot][queue_slot<true, Q, U, R + E>()];
+          for (int f = 0; f < F; ++f) entering[f * Pitch + staged[slot]] = v[f];  // (Pitch: the field stride)
+        }
       });
       // Plane z+E is whole in scratch (its halo, copied during the last
       // plane, has landed) and every thread has finished the last plane, so
@@ -251,6 +292,17 @@ struct FeatureStreamingBody
       ExecTraits<Exec>::async_wait(team);
       for (int f = 0; f < F; ++f) halo_from[f] += sz;
       if (more) stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, ring(int_c<E + 1>{}));
+      if constexpr (PointAhead || ValuesAhead)
+        points.for_each_column([&](int cx, int cy, auto slot) {
+          if (!more || !ext.owns(cx, cy)) return;
+          if constexpr (ValuesAhead) {  // plane z+R+1's interior, into the ring
+            scalar_type* to = ring(int_c<R + 1>{}) + staged[slot];
+            for (int f = 0; f < F; ++f)
+              ExecTraits<Exec>::template async_copy_vector<1>(to + f * Pitch, incoming[f] + offset[slot]);
+          }
+          if constexpr (PointAhead)  // the next plane's points, into the half this plane's left
+            ScratchPoint::copy(copied[slot] + ((U + 1) % 2) * ScratchPoint::count, at_tile, offset[slot] + sz);
+        });
       ExecTraits<Exec>::async_commit();
 
       points.for_each_column([&](int cx, int cy, auto slot) {
@@ -262,7 +314,13 @@ struct FeatureStreamingBody
         if (!ext.owns(cx, cy)) return;
         auto& queue = features[slot];
         auto at = [&](auto dz) -> features_type& { return queue[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
-        at(int_c<R>{}) = Features::point_features(physics, values[slot][queue_slot<true, Q, U, 2 * R>()]);
+        if constexpr (ValuesAhead) {  // plane z+R, copied during the last plane
+          values_type v;
+          for (int f = 0; f < F; ++f) v[f] = ring(int_c<R>{})[f * Pitch + staged[slot]];
+          at(int_c<R>{}) = Features::point_features(physics, v);
+        } else {
+          at(int_c<R>{}) = Features::point_features(physics, values[slot][queue_slot<true, Q, U, 2 * R>()]);
+        }
         if constexpr (E > 0) {
           const Staged window{ring(int_c<E>{}) + staged[slot]};
           Features::add_in_plane_features(physics, at(int_c<E>{}), window);

@@ -7,4 +7,11 @@
 namespace seis {
 template <class Physics, class Exec>
 using StRegFeat = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec>>;
+// The forms under A/B (session 12; family_register_streaming.hpp picks one
+// at run time): a point's previous level and model, the tile interior
+// copied into scratch a plane ahead (feature_streaming.hpp).
+template <class Physics, class Exec, bool PointAhead, bool ValuesAhead,
+          LaunchBudget Budget = LaunchBudget::features>
+using StRegFeatForm =
+    TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, PointAhead, ValuesAhead, Budget>>;
 }  // namespace seis
