@@ -44,6 +44,10 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
   if constexpr (Op::F > 1) {
     const int ring_offset = feature_ring_offset<Op>(plan, form);
     const char* teams = std::getenv("SEIS_FEAT_TEAMS");  // (the Kokkos factory's)
+    const char* lead = std::getenv("SEIS_FEAT_LEAD");
+    if (form.point_ahead && form.values_ahead && lead && std::strcmp(lead, "2") == 0)
+      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true, true, LaunchBudget::features, 2>>(
+          launch, stream, a, plan.tiles, plan.layout, ring_offset);
     if (form.point_ahead && form.values_ahead && teams && std::strcmp(teams, "3") == 0)
       return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true, true, LaunchBudget::features_three_teams>>(
           launch, stream, a, plan.tiles, plan.layout, ring_offset);

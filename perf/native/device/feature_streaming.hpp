@@ -106,9 +106,10 @@ int feature_ring_offset(const LaunchPlan& plan, FeatureForm form = {}) {
 // a plane ahead, with the next plane's halo; ValuesAhead: the tile interior
 // of plane z+R+1 copied into the ring then, no register queue of values
 // (the Kokkos body's forms; SEIS_FEAT_POINT=scratch, SEIS_FEAT_VALUES=scratch,
-// an A/B at run time); Budget: its launch bounds (the Kokkos body's).
+// an A/B at run time); Budget: its launch bounds; Lead: planes ahead that
+// the halo and interior are copied (the Kokkos body's; SEIS_FEAT_LEAD=2).
 template <class Op, class Backend, bool PointAhead = false, bool ValuesAhead = false,
-          seis::LaunchBudget Budget = seis::LaunchBudget::features>
+          seis::LaunchBudget Budget = seis::LaunchBudget::features, int Lead = 1>
 __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op, ValuesAhead>;
@@ -123,6 +124,8 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
   constexpr int P = Layout::P;
   constexpr int Q = 2 * R + 2;  // planes z-R .. z+R and a spare entry for z+R+1
   using Staged = InterleavedPlane<float, F, Layout::Pitch>;
+  static_assert(Lead == 1 || (Lead == 2 && ValuesAhead), "copies two planes ahead need the ring of ValuesAhead");
+  static_assert(!ValuesAhead || P >= R + 1 + Lead, "the ring holds planes z .. z+R+Lead");
   extern __shared__ float4 shared_words[];
   // The shared base worked out once (opaque_shared), as the Kokkos kernel
   // holds its team scratch pointer: ptxas otherwise rebuilt it from the
@@ -253,8 +256,21 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
   if constexpr (PointAhead)  // plane zb's points, with its halo
     if (owner) ScratchPoint::copy(copied, Pointers(a, tile_first), column);
   Backend::async_commit();
+  if constexpr (Lead == 2) {  // and, in a group of their own, the halo of zb+E+1 and the interior of zb+R+1
+    for (int f = 0; f < F; ++f) halo_from[f] += sz;
+    if (n > 1) {
+      stage_halo(halo_from, plane(rotating_ring_slot<P, 0, E + 1>()));
+      if (owner) {
+        const Pointers next_in(a, tile_first + (R + 1) * sz);
+        float* to = plane(rotating_ring_slot<P, 0, R + 1>()) + staged;
+        for (int f = 0; f < F; ++f) Backend::template async_copy_vector<1>(to + f * Layout::Pitch, next_in.cur[f] + column);
+      }
+    }
+    Backend::async_commit();
+  }
 
-  const long long ahead_distance = (R + 1) * sz;
+  // The incoming values: R+1 planes ahead (ValuesAhead: R+Lead).
+  const long long ahead_distance = (R + Lead) * sz;
   // Pointers at the tile's first point (and R+1 planes ahead), a point's
   // 64-bit offset from them one plane further each step (the Kokkos body's).
   const Pointers at_tile(a, tile_first);
@@ -286,18 +302,29 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
     }
     // Plane z+E is whole (its halo has landed) and everyone is done with the
     // last plane: the spare plane takes the next halo.
-    Backend::async_wait();
+    // (Lead 2: the last group, the halo and interior of planes z+E+1 and
+    // z+R+1, may still be on its way; the points of this plane have landed.)
+    if constexpr (Lead == 2)
+      Backend::async_wait_all_but_last();
+    else
+      Backend::async_wait();
+    // The next plane's points, into the half this plane's left.
+    auto copy_points = [&] { ScratchPoint::copy(copied + ((U + 1) % 2) * ScratchPoint::count, at_tile, offset + sz); };
+    if constexpr (PointAhead && Lead == 2) {  // a group of their own, waited for at the next plane
+      if (more && owner) copy_points();
+      Backend::async_commit();
+    }
+    const bool lead_more = k + Lead < n;  // (Lead 1: more)
     for (int f = 0; f < F; ++f) halo_from[f] += sz;
-    if (more) stage_halo(halo_from, ring(int_c<E + 1>{}));
-    if constexpr (PointAhead || ValuesAhead)
-      if (more && owner) {
-        if constexpr (ValuesAhead) {  // plane z+R+1's interior, into the ring
-          float* to = ring(int_c<R + 1>{}) + staged;
+    if (lead_more) stage_halo(halo_from, ring(int_c<E + Lead>{}));
+    if constexpr (ValuesAhead || (PointAhead && Lead == 1))
+      if (lead_more && owner) {
+        if constexpr (ValuesAhead) {  // plane z+R+Lead's interior, into the ring
+          float* to = ring(int_c<R + Lead>{}) + staged;
           for (int f = 0; f < F; ++f)
             Backend::template async_copy_vector<1>(to + f * Layout::Pitch, incoming[f] + offset);
         }
-        if constexpr (PointAhead)  // the next plane's points, into the half this plane's left
-          ScratchPoint::copy(copied + ((U + 1) % 2) * ScratchPoint::count, at_tile, offset + sz);
+        if constexpr (PointAhead && Lead == 1) copy_points();
       }
     Backend::async_commit();
 

@@ -17,7 +17,8 @@ namespace seis {
 // (feature_streaming.hpp): SEIS_FEAT_POINT=scratch copies a point's previous
 // level and model into scratch a plane ahead (PointAhead),
 // SEIS_FEAT_VALUES=scratch the tile interior into the ring (ValuesAhead);
-// with both, SEIS_FEAT_TEAMS=3 launches them at 3 teams an SM.
+// with both, SEIS_FEAT_TEAMS=3 launches them at 3 teams an SM and
+// SEIS_FEAT_LEAD=2 copies the halo and interior two planes ahead.
 // Multi-field physics only (the TTI kernel's long-scoreboard stalls; fewer
 // kernels to compile): single-field physics run the plain body whatever
 // the switches.
@@ -30,6 +31,9 @@ StrategyPtr<Physics> make_st_reg_feat(const std::string& name, const BlockShape&
     };
     const bool point = set("SEIS_FEAT_POINT"), values = set("SEIS_FEAT_VALUES");
     const char* teams = std::getenv("SEIS_FEAT_TEAMS");
+    const char* lead = std::getenv("SEIS_FEAT_LEAD");
+    if (point && values && lead && std::strcmp(lead, "2") == 0)
+      return std::make_unique<StRegFeatForm<Physics, Exec, true, true, LaunchBudget::features, 2>>(name, s);
     if (point && values && teams && std::strcmp(teams, "3") == 0)
       return std::make_unique<StRegFeatForm<Physics, Exec, true, true, LaunchBudget::features_three_teams>>(name, s);
     if (point && values) return std::make_unique<StRegFeatForm<Physics, Exec, true, true>>(name, s);

@@ -83,8 +83,12 @@ namespace seis {
 // into the ring at z+E; point_features reads plane z+R from the ring (an
 // A/B at run time: SEIS_FEAT_VALUES=scratch). Budget: the launch bounds
 // (features_three_teams: both forms at 3 teams an SM, SEIS_FEAT_TEAMS=3).
+// Lead (ValuesAhead only): planes ahead of their use that the halo and the
+// interior are copied (2: each copy has two planes to land, the barrier
+// waits for the older group only; the points stay one plane ahead, in a
+// group of their own; SEIS_FEAT_LEAD=2).
 template <class Physics, class Exec, int MaxDX = 32, bool PointAhead = false, bool ValuesAhead = false,
-          LaunchBudget Budget = LaunchBudget::features>
+          LaunchBudget Budget = LaunchBudget::features, int Lead = 1>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec,
                     feature_ring_planes(Physics::radius, PlaneFeatures<Physics>::depth, ValuesAhead)> {
@@ -126,6 +130,8 @@ struct FeatureStreamingBody
   static_assert(Q % P == 0, "the ring's slots are compile-time in the loop unrolled by Q");
   static constexpr int staged_reach = Centre::staged_reach;
   using ScratchPoint = ScratchPointOf<Physics, ExecTraits<Exec>, true>;
+  static_assert(Lead == 1 || (Lead == 2 && ValuesAhead), "copies two planes ahead need the ring of ValuesAhead");
+  static_assert(!ValuesAhead || P >= R + 1 + Lead, "the ring holds planes z .. z+R+Lead");
 
   FeatureStreamingBody() = default;
   FeatureStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : Base(d, box, s) {
@@ -249,8 +255,23 @@ struct FeatureStreamingBody
         if (ext.owns(cx, cy)) ScratchPoint::copy(copied[slot], PlanePointers<Physics, Exec>(data, tile_first), column[slot]);
       });
     ExecTraits<Exec>::async_commit();
+    if constexpr (Lead == 2) {  // and, in a group of their own, the halo of zb+E+1 and the interior of zb+R+1
+      for (int f = 0; f < F; ++f) halo_from[f] += sz;
+      if (n > 1) {
+        stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, plane(rotating_ring_slot<P, 0, E + 1>()));
+        const PlanePointers<Physics, Exec> next_in(data, tile_first + (R + 1) * sz);
+        points.for_each_column([&](int cx, int cy, auto slot) {
+          if (!ext.owns(cx, cy)) return;
+          scalar_type* to = plane(rotating_ring_slot<P, 0, R + 1>()) + staged[slot];
+          for (int f = 0; f < F; ++f)
+            ExecTraits<Exec>::template async_copy_vector<1>(to + f * Pitch, next_in.cur[f] + column[slot]);
+        });
+      }
+      ExecTraits<Exec>::async_commit();
+    }
 
-    const index_t ahead_distance = (R + 1) * sz;
+    // The incoming values: R+1 planes ahead (ValuesAhead: R+Lead).
+    const index_t ahead_distance = (R + Lead) * sz;
     // The team's pointers stay at the tile's first point (and R+1 planes
     // ahead, for the incoming values); a point's loads are its 64-bit offset
     // from them, one plane further each step: an add pair a load, instead
@@ -289,19 +310,34 @@ struct FeatureStreamingBody
       // Plane z+E is whole in scratch (its halo, copied during the last
       // plane, has landed) and every thread has finished the last plane, so
       // the spare plane may receive the next halo.
-      ExecTraits<Exec>::async_wait(team);
-      for (int f = 0; f < F; ++f) halo_from[f] += sz;
-      if (more) stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, ring(int_c<E + 1>{}));
-      if constexpr (PointAhead || ValuesAhead)
+      // (Lead 2: the last group, the halo and interior of planes z+E+1 and
+      // z+R+1, may still be on its way; the points of this plane have landed.)
+      if constexpr (Lead == 2)
+        ExecTraits<Exec>::async_wait_all_but_last(team);
+      else
+        ExecTraits<Exec>::async_wait(team);
+      // The next plane's points, into the half this plane's left.
+      auto copy_points = [&](int slot) {
+        ScratchPoint::copy(copied[slot] + ((U + 1) % 2) * ScratchPoint::count, at_tile, offset[slot] + sz);
+      };
+      if constexpr (PointAhead && Lead == 2) {  // a group of their own, waited for at the next plane
         points.for_each_column([&](int cx, int cy, auto slot) {
-          if (!more || !ext.owns(cx, cy)) return;
-          if constexpr (ValuesAhead) {  // plane z+R+1's interior, into the ring
-            scalar_type* to = ring(int_c<R + 1>{}) + staged[slot];
+          if (more && ext.owns(cx, cy)) copy_points(slot);
+        });
+        ExecTraits<Exec>::async_commit();
+      }
+      const bool lead_more = k + Lead < n;  // (Lead 1: more)
+      for (int f = 0; f < F; ++f) halo_from[f] += sz;
+      if (lead_more) stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, ring(int_c<E + Lead>{}));
+      if constexpr (ValuesAhead || (PointAhead && Lead == 1))
+        points.for_each_column([&](int cx, int cy, auto slot) {
+          if (!lead_more || !ext.owns(cx, cy)) return;
+          if constexpr (ValuesAhead) {  // plane z+R+Lead's interior, into the ring
+            scalar_type* to = ring(int_c<R + Lead>{}) + staged[slot];
             for (int f = 0; f < F; ++f)
               ExecTraits<Exec>::template async_copy_vector<1>(to + f * Pitch, incoming[f] + offset[slot]);
           }
-          if constexpr (PointAhead)  // the next plane's points, into the half this plane's left
-            ScratchPoint::copy(copied[slot] + ((U + 1) % 2) * ScratchPoint::count, at_tile, offset[slot] + sz);
+          if constexpr (PointAhead && Lead == 1) copy_points(slot);
         });
       ExecTraits<Exec>::async_commit();
 
