@@ -21,14 +21,16 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
   const char* offset = std::getenv("SEIS_NATIVE_FEATURE_RING_OFFSET");
   const long ring_offset_bytes = offset ? std::strtol(offset, nullptr, 10) : 0;
   if (ring_offset_bytes < 0 || ring_offset_bytes % 4 != 0) return error_invalid_shape;
-  // SEIS_FEAT_POINT=scratch, SEIS_FEAT_VALUES=scratch: the Kokkos body's
-  // PointAhead and ValuesAhead forms (multi-field physics only, as in
-  // family_register_streaming.hpp).
-  auto set = [](const char* var) {
+  // SEIS_FEAT_POINT=scratch, SEIS_FEAT_VALUES=scratch (with SEIS_FEAT_LEAD=2
+  // or SEIS_FEAT_TEAMS=3): the Kokkos body's forms, picked as
+  // family_register_streaming.hpp picks them (multi-field physics only).
+  auto is = [](const char* var, const char* value) {
     const char* v = std::getenv(var);
-    return Op::F > 1 && v && std::strcmp(v, "scratch") == 0;
+    return Op::F > 1 && v && std::strcmp(v, value) == 0;
   };
-  const FeatureForm form{set("SEIS_FEAT_POINT"), set("SEIS_FEAT_VALUES")};
+  const bool values = is("SEIS_FEAT_VALUES", "scratch");
+  const FeatureForm form{!values && is("SEIS_FEAT_POINT", "scratch"), values, values && is("SEIS_FEAT_LEAD", "2") ? 2 : 1};
+  const bool three_teams = values && form.lead == 1 && is("SEIS_FEAT_TEAMS", "3");
   const LaunchPlan plan = offset ? plan_feature_streaming_at<Op>(box, s, std::size_t(ring_offset_bytes), form)
                                  : plan_feature_streaming_with<Op>(box, s, form);
   // A 1D grid of tiles, x fastest, as the Kokkos league (the TTI twin ran
@@ -43,22 +45,17 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
   }
   if constexpr (Op::F > 1) {
     const int ring_offset = feature_ring_offset<Op>(plan, form);
-    const char* teams = std::getenv("SEIS_FEAT_TEAMS");  // (the Kokkos factory's)
-    const char* lead = std::getenv("SEIS_FEAT_LEAD");
-    if (form.point_ahead && form.values_ahead && lead && std::strcmp(lead, "2") == 0)
-      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true, true, LaunchBudget::features, 2>>(
+    if (form.values_ahead && form.lead == 2)
+      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, false, true, LaunchBudget::features, 2>>(
           launch, stream, a, plan.tiles, plan.layout, ring_offset);
-    if (form.point_ahead && form.values_ahead && teams && std::strcmp(teams, "3") == 0)
-      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true, true, LaunchBudget::features_three_teams>>(
+    if (three_teams)
+      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, false, true, LaunchBudget::features_three_teams>>(
           launch, stream, a, plan.tiles, plan.layout, ring_offset);
-    if (form.point_ahead && form.values_ahead)
-      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true, true>>(launch, stream, a, plan.tiles,
-                                                                                  plan.layout, ring_offset);
-    if (form.point_ahead)
-      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true, false>>(launch, stream, a, plan.tiles,
-                                                                                   plan.layout, ring_offset);
     if (form.values_ahead)
       return launch_kernel<feature_streaming_kernel<Op, CudaBackend, false, true>>(launch, stream, a, plan.tiles,
+                                                                                   plan.layout, ring_offset);
+    if (form.point_ahead)
+      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true, false>>(launch, stream, a, plan.tiles,
                                                                                    plan.layout, ring_offset);
   }
   return launch_kernel<feature_streaming_kernel<Op, CudaBackend>>(launch, stream, a, plan.tiles, plan.layout,

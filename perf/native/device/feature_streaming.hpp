@@ -31,15 +31,16 @@ namespace seis::native::dev {
 // The widest tile a staged row holds (the Kokkos body's MaxDX).
 inline constexpr int feature_max_dx = 32;
 
-template <class Op, bool ValuesAhead = false>
+template <class Op, int ValuesLead = 0>  // ValuesLead: the interior's lead (0: not ValuesAhead)
 struct FeatureLayout {
   using Features = PlaneFeatures<typename Op::stencil_type>;
   using Centre = StagedFeatures<typename Op::stencil_type>;
   static constexpr int E = Features::depth;
   // Planes z .. z+E and a spare, and more until the count divides the queue
   // length: compile-time slots in the unrolled z loop (the Kokkos body's);
-  // ValuesAhead: planes z .. z+R+1, as many more.
-  static constexpr int P = feature_ring_planes(R, E, ValuesAhead);
+  // ValuesAhead: planes z .. z+R+Lead, the queues as long as a multiple.
+  static constexpr int P = feature_ring_planes(R, E, ValuesLead);
+  static constexpr int Q = feature_queue_length(R, P);
   using Staging = InterleavedStaging<Op::F, Op::H, feature_max_dx>;
   static constexpr int Pitch = Staging::Pitch;
   // Staged features (TTI: D1x p, D1x q), in a ring of 2 planes after the values.
@@ -61,11 +62,13 @@ struct FeatureLayout {
 // ValuesAhead; SEIS_FEAT_POINT=scratch, SEIS_FEAT_VALUES=scratch).
 struct FeatureForm {
   bool point_ahead = false, values_ahead = false;
+  int lead = 1;  // ValuesAhead: 1 or 2
 };
 template <class Op>
 std::size_t feature_bytes(const PlaneLayout& L, FeatureForm form) {
-  return form.values_ahead ? FeatureLayout<Op, true>::bytes(L, form.point_ahead)
-                           : FeatureLayout<Op>::bytes(L, form.point_ahead);
+  if (!form.values_ahead) return FeatureLayout<Op>::bytes(L, form.point_ahead);
+  return form.lead == 2 ? FeatureLayout<Op, 2>::bytes(L, form.point_ahead)
+                        : FeatureLayout<Op, 1>::bytes(L, form.point_ahead);
 }
 
 // The launch budget of the Kokkos body (LaunchBudget::features).
@@ -112,7 +115,7 @@ template <class Op, class Backend, bool PointAhead = false, bool ValuesAhead = f
           seis::LaunchBudget Budget = seis::LaunchBudget::features, int Lead = 1>
 __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
-  using Layout = FeatureLayout<Op, ValuesAhead>;
+  using Layout = FeatureLayout<Op, ValuesAhead ? Lead : 0>;
   using Features = typename Layout::Features;
   using Centre = typename Layout::Centre;
   using Staging = typename Layout::Staging;
@@ -122,7 +125,7 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
   constexpr int F = Op::F;
   constexpr int E = Layout::E;
   constexpr int P = Layout::P;
-  constexpr int Q = 2 * R + 2;  // planes z-R .. z+R and a spare entry for z+R+1
+  constexpr int Q = Layout::Q;  // planes z-R .. z+R and a spare entry for z+R+1 (ValuesAhead: more)
   using Staged = InterleavedPlane<float, F, Layout::Pitch>;
   static_assert(Lead == 1 || (Lead == 2 && ValuesAhead), "copies two planes ahead need the ring of ValuesAhead");
   static_assert(!ValuesAhead || P >= R + 1 + Lead, "the ring holds planes z .. z+R+Lead");

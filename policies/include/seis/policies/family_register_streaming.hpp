@@ -14,31 +14,28 @@
 namespace seis {
 
 // st_reg_feat in the forms the run-time A/B of session 12 asks for
-// (feature_streaming.hpp): SEIS_FEAT_POINT=scratch copies a point's previous
-// level and model into scratch a plane ahead (PointAhead),
-// SEIS_FEAT_VALUES=scratch the tile interior into the ring (ValuesAhead);
-// with both, SEIS_FEAT_TEAMS=3 launches them at 3 teams an SM and
-// SEIS_FEAT_LEAD=2 copies the halo and interior two planes ahead.
-// Multi-field physics only (the TTI kernel's long-scoreboard stalls; fewer
-// kernels to compile): single-field physics run the plain body whatever
-// the switches.
+// (feature_streaming.hpp): SEIS_FEAT_POINT=scratch copies a point's model
+// into scratch a plane ahead (PointAhead), SEIS_FEAT_VALUES=scratch the tile
+// interior into the ring (ValuesAhead); with the latter, SEIS_FEAT_TEAMS=3
+// launches it at 3 teams an SM and SEIS_FEAT_LEAD=2 copies the halo and
+// interior two planes ahead. (Both forms at once do not fit a Kokkos CUDA
+// team's 40936 B of scratch at 32x8: not offered.) Multi-field physics only
+// (the TTI kernel's stalls; fewer kernels to compile): single-field physics
+// run the plain body whatever the switches.
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_st_reg_feat(const std::string& name, const BlockShape& s) {
   if constexpr (Physics::num_fields > 1) {
-    auto set = [](const char* var) {
+    auto is = [](const char* var, const char* value) {
       const char* v = std::getenv(var);
-      return v && std::strcmp(v, "scratch") == 0;
+      return v && std::strcmp(v, value) == 0;
     };
-    const bool point = set("SEIS_FEAT_POINT"), values = set("SEIS_FEAT_VALUES");
-    const char* teams = std::getenv("SEIS_FEAT_TEAMS");
-    const char* lead = std::getenv("SEIS_FEAT_LEAD");
-    if (point && values && lead && std::strcmp(lead, "2") == 0)
-      return std::make_unique<StRegFeatForm<Physics, Exec, true, true, LaunchBudget::features, 2>>(name, s);
-    if (point && values && teams && std::strcmp(teams, "3") == 0)
-      return std::make_unique<StRegFeatForm<Physics, Exec, true, true, LaunchBudget::features_three_teams>>(name, s);
-    if (point && values) return std::make_unique<StRegFeatForm<Physics, Exec, true, true>>(name, s);
-    if (point) return std::make_unique<StRegFeatForm<Physics, Exec, true, false>>(name, s);
+    const bool values = is("SEIS_FEAT_VALUES", "scratch");
+    if (values && is("SEIS_FEAT_LEAD", "2"))
+      return std::make_unique<StRegFeatForm<Physics, Exec, false, true, LaunchBudget::features, 2>>(name, s);
+    if (values && is("SEIS_FEAT_TEAMS", "3"))
+      return std::make_unique<StRegFeatForm<Physics, Exec, false, true, LaunchBudget::features_three_teams>>(name, s);
     if (values) return std::make_unique<StRegFeatForm<Physics, Exec, false, true>>(name, s);
+    if (is("SEIS_FEAT_POINT", "scratch")) return std::make_unique<StRegFeatForm<Physics, Exec, true, false>>(name, s);
   }
   return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
 }

@@ -72,26 +72,26 @@
 
 namespace seis {
 
-// PointAhead: a point's previous level and model (TTI: 7 floats) are copied
-// asynchronously into the team's scratch one plane ahead, with the next
-// plane's halo, and read from there (ScratchPoint, seis/math/point_memory.hpp),
-// instead of loaded into registers at the top of their own plane (an A/B
-// at run time: SEIS_FEAT_POINT=scratch, family_register_streaming.hpp).
-// ValuesAhead: the tile interior of plane z+R+1 is copied asynchronously
-// into the ring (then planes z .. z+R+1: TTI 10 planes, not 5) with the
-// next plane's halo, instead of loaded into a register queue and stored
-// into the ring at z+E; point_features reads plane z+R from the ring (an
-// A/B at run time: SEIS_FEAT_VALUES=scratch). Budget: the launch bounds
-// (features_three_teams: both forms at 3 teams an SM, SEIS_FEAT_TEAMS=3).
-// Lead (ValuesAhead only): planes ahead of their use that the halo and the
-// interior are copied (2: each copy has two planes to land, the barrier
-// waits for the older group only; the points stay one plane ahead, in a
-// group of their own; SEIS_FEAT_LEAD=2).
+// PointAhead: a point's model (TTI: 5 floats) is copied asynchronously
+// into the team's scratch one plane ahead, with the next plane's halo, and
+// read from there (ScratchPoint, seis/math/point_memory.hpp), instead of
+// loaded into registers at the top of its own plane (an A/B at run time:
+// SEIS_FEAT_POINT=scratch, family_register_streaming.hpp).
+// ValuesAhead: the tile interior of plane z+R+Lead is copied
+// asynchronously into the ring (then planes z .. z+R+Lead: TTI 6 planes,
+// not 5, and queues of 12, not 10) with the next plane's halo, instead of
+// loaded into a register queue and stored into the ring at z+E;
+// point_features reads plane z+R from the ring (SEIS_FEAT_VALUES=scratch).
+// Budget: the launch bounds (features_three_teams: 3 teams an SM,
+// SEIS_FEAT_TEAMS=3). Lead (ValuesAhead only): planes ahead of their use
+// that the halo and the interior are copied (2: each copy has two planes to
+// land, the barrier waits for the older group only, a PointAhead's points
+// stay one plane ahead in a group of their own; SEIS_FEAT_LEAD=2).
 template <class Physics, class Exec, int MaxDX = 32, bool PointAhead = false, bool ValuesAhead = false,
           LaunchBudget Budget = LaunchBudget::features, int Lead = 1>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec,
-                    feature_ring_planes(Physics::radius, PlaneFeatures<Physics>::depth, ValuesAhead)> {
+                    feature_ring_planes(Physics::radius, PlaneFeatures<Physics>::depth, ValuesAhead ? Lead : 0)> {
   using Features = PlaneFeatures<Physics>;
   using Centre = StagedFeatures<Physics>;
   using features_type = typename Features::features_type;
@@ -99,8 +99,9 @@ struct FeatureStreamingBody
   // Scratch ring: planes z .. z+E and a spare, and more (TTI: 5, not 4)
   // until the count divides the queue length, so that its slots are
   // compile-time constants in the unrolled z loop (register_queue.hpp);
-  // ValuesAhead: planes z .. z+R+1, as many more.
-  static constexpr int P = feature_ring_planes(Physics::radius, E, ValuesAhead);
+  // ValuesAhead: planes z .. z+R+Lead (TTI: 6 or 7), the queues then as
+  // long as a multiple of that (12 or 14).
+  static constexpr int P = feature_ring_planes(Physics::radius, E, ValuesAhead ? Lead : 0);
   using Base = StreamingBody<Physics, Exec, P>;
   using typename Base::accum_type;
   using typename Base::scalar_type;
@@ -112,8 +113,9 @@ struct FeatureStreamingBody
   // Its own register budget (seis/streaming_bounds.hpp): the TTI feature
   // queue spilled at the multi-field streaming budget.
   using launch_bounds = BudgetLaunchBounds<Physics, Budget>;
-  // Queues of planes z-R .. z+R and a spare entry for plane z+R+1.
-  static constexpr int Q = 2 * R + 2;
+  // Queues of planes z-R .. z+R and a spare entry for plane z+R+1 (and
+  // more, ValuesAhead: see P).
+  static constexpr int Q = feature_queue_length(R, P);
   // Copies of the halo ring a thread keeps in registers
   // (seis/halo_copy_plan.hpp): 1 or 2 for the catalogue's shapes on GPUs.
   static constexpr int listed_halo_copies = 1;
