@@ -29,7 +29,9 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
     return Op::F > 1 && v && std::strcmp(v, value) == 0;
   };
   const bool values = is("SEIS_FEAT_VALUES", "scratch");
-  const FeatureForm form{!values && is("SEIS_FEAT_POINT", "scratch"), values, values && is("SEIS_FEAT_LEAD", "2") ? 2 : 1};
+  const bool sum_first = !values && is("SEIS_FEAT_SUM_FIRST", "1");  // (main's form otherwise)
+  const FeatureForm form{!values && !sum_first && is("SEIS_FEAT_POINT", "scratch"), values,
+                         values && is("SEIS_FEAT_LEAD", "2") ? 2 : 1};
   const bool three_teams = values && form.lead == 1 && is("SEIS_FEAT_TEAMS", "3");
   const LaunchPlan plan = offset ? plan_feature_streaming_at<Op>(box, s, std::size_t(ring_offset_bytes), form)
                                  : plan_feature_streaming_with<Op>(box, s, form);
@@ -50,6 +52,9 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
           launch, stream, a, plan.tiles, plan.layout, ring_offset);
     if (three_teams)
       return launch_kernel<feature_streaming_kernel<Op, CudaBackend, false, true, LaunchBudget::features_three_teams>>(
+          launch, stream, a, plan.tiles, plan.layout, ring_offset);
+    if (sum_first)
+      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, false, false, LaunchBudget::features, 1, true>>(
           launch, stream, a, plan.tiles, plan.layout, ring_offset);
     if (form.values_ahead)
       return launch_kernel<feature_streaming_kernel<Op, CudaBackend, false, true>>(launch, stream, a, plan.tiles,

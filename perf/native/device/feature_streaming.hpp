@@ -110,9 +110,11 @@ int feature_ring_offset(const LaunchPlan& plan, FeatureForm form = {}) {
 // of plane z+R+1 copied into the ring then, no register queue of values
 // (the Kokkos body's forms; SEIS_FEAT_POINT=scratch, SEIS_FEAT_VALUES=scratch,
 // an A/B at run time); Budget: its launch bounds; Lead: planes ahead that
-// the halo and interior are copied (the Kokkos body's; SEIS_FEAT_LEAD=2).
+// the halo and interior are copied (the Kokkos body's; SEIS_FEAT_LEAD=2);
+// SumFirst: the off-centre planes summed before coeffs() (the Kokkos body's;
+// SEIS_FEAT_SUM_FIRST=1).
 template <class Op, class Backend, bool PointAhead = false, bool ValuesAhead = false,
-          seis::LaunchBudget Budget = seis::LaunchBudget::features, int Lead = 1>
+          seis::LaunchBudget Budget = seis::LaunchBudget::features, int Lead = 1, bool SumFirst = false>
 __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op, ValuesAhead ? Lead : 0>;
@@ -350,12 +352,18 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
       // Plane z+1's staged features, from its completed features.
       put_staged_of(staged_plane((U + 1) % 2) + staged, at(int_c<1>{}));
       const Staged centre{ring(int_c<0>{}) + staged};
+      constexpr bool sum_first = SumFirst && !Features::sum_needs_coeffs;
+      typename Features::sum_type sum{};
+      if constexpr (sum_first)
+        static_for<-R, R + 1>([&](auto dz) {
+          if constexpr (decltype(dz)::value != 0) Features::add_plane(op, dz, sum, at(dz));
+        });
       const auto coeffs = op.coeffs(point);
       const Features off_centre{op, coeffs};
-      typename Features::sum_type sum{};
-      static_for<-R, R + 1>([&](auto dz) {
-        if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
-      });
+      if constexpr (!sum_first)
+        static_for<-R, R + 1>([&](auto dz) {
+          if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
+        });
       typename Op::Accum acc =
           Centre::centre(op, centre, Staged{staged_plane(U % 2) + staged}, coeffs);
       acc += off_centre.term(sum);

@@ -18,7 +18,8 @@ namespace seis {
 // into scratch a plane ahead (PointAhead), SEIS_FEAT_VALUES=scratch the tile
 // interior into the ring (ValuesAhead); with the latter, SEIS_FEAT_TEAMS=3
 // launches it at 3 teams an SM and SEIS_FEAT_LEAD=2 copies the halo and
-// interior two planes ahead. (Both forms at once do not fit a Kokkos CUDA
+// interior two planes ahead; SEIS_FEAT_SUM_FIRST=1 sums the off-centre
+// planes before coeffs() (main's form otherwise). (Both forms at once do not fit a Kokkos CUDA
 // team's 40936 B of scratch at 32x8: not offered.) Multi-field physics only
 // (the TTI kernel's stalls; fewer kernels to compile): single-field physics
 // run the plain body whatever the switches.
@@ -35,6 +36,8 @@ StrategyPtr<Physics> make_st_reg_feat(const std::string& name, const BlockShape&
     if (values && is("SEIS_FEAT_TEAMS", "3"))
       return std::make_unique<StRegFeatForm<Physics, Exec, false, true, LaunchBudget::features_three_teams>>(name, s);
     if (values) return std::make_unique<StRegFeatForm<Physics, Exec, false, true>>(name, s);
+    if (is("SEIS_FEAT_SUM_FIRST", "1"))
+      return std::make_unique<StRegFeatForm<Physics, Exec, false, false, LaunchBudget::features, 1, true>>(name, s);
     if (is("SEIS_FEAT_POINT", "scratch")) return std::make_unique<StRegFeatForm<Physics, Exec, true, false>>(name, s);
   }
   return std::make_unique<StRegFeat<Physics, Exec>>(name, s);

@@ -87,8 +87,12 @@ namespace seis {
 // that the halo and the interior are copied (2: each copy has two planes to
 // land, the barrier waits for the older group only, a PointAhead's points
 // stay one plane ahead in a group of their own; SEIS_FEAT_LEAD=2).
+// SumFirst: the off-centre planes are summed before coeffs() reads the
+// point's model (where the physics' sums need no coefficients: TTI), so
+// that more work lies between those loads and their first use (the same
+// sums in the same order: bit for bit; SEIS_FEAT_SUM_FIRST=1).
 template <class Physics, class Exec, int MaxDX = 32, bool PointAhead = false, bool ValuesAhead = false,
-          LaunchBudget Budget = LaunchBudget::features, int Lead = 1>
+          LaunchBudget Budget = LaunchBudget::features, int Lead = 1, bool SumFirst = false>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec,
                     feature_ring_planes(Physics::radius, PlaneFeatures<Physics>::depth, ValuesAhead ? Lead : 0)> {
@@ -366,12 +370,18 @@ struct FeatureStreamingBody
         // Plane z+1's staged features, from its completed features.
         put_staged_of(staged_plane((U + 1) % 2) + staged[slot], physics, at(int_c<1>{}));
         const Staged centre{ring(int_c<0>{}) + staged[slot]};
+        constexpr bool sum_first = SumFirst && !Features::sum_needs_coeffs;
+        typename Features::sum_type sum{};
+        if constexpr (sum_first)
+          static_for<-R, R + 1>([&](auto dz) {
+            if constexpr (decltype(dz)::value != 0) Features::add_plane(physics, dz, sum, at(dz));
+          });
         const auto coeffs = physics.coeffs(point[slot]);
         const Features off_centre{physics, coeffs};
-        typename Features::sum_type sum{};
-        static_for<-R, R + 1>([&](auto dz) {
-          if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
-        });
+        if constexpr (!sum_first)
+          static_for<-R, R + 1>([&](auto dz) {
+            if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
+          });
         accum_type acc =
             Centre::centre(physics, centre, Staged{staged_plane(U % 2) + staged[slot]}, coeffs);
         acc += off_centre.term(sum);

@@ -11,7 +11,7 @@ using StRegFeat = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exe
 // at run time): a point's previous level and model, the tile interior
 // copied into scratch a plane ahead (feature_streaming.hpp).
 template <class Physics, class Exec, bool PointAhead, bool ValuesAhead,
-          LaunchBudget Budget = LaunchBudget::features, int Lead = 1>
-using StRegFeatForm =
-    TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, PointAhead, ValuesAhead, Budget, Lead>>;
+          LaunchBudget Budget = LaunchBudget::features, int Lead = 1, bool SumFirst = false>
+using StRegFeatForm = TiledStrategy<Physics, Exec,
+                                    FeatureStreamingBody<Physics, Exec, 32, PointAhead, ValuesAhead, Budget, Lead, SumFirst>>;
 }  // namespace seis
