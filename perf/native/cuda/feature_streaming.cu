@@ -21,20 +21,13 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
   const char* offset = std::getenv("SEIS_NATIVE_FEATURE_RING_OFFSET");
   const long ring_offset_bytes = offset ? std::strtol(offset, nullptr, 10) : 0;
   if (ring_offset_bytes < 0 || ring_offset_bytes % 4 != 0) return error_invalid_shape;
-  // SEIS_FEAT_POINT=scratch, SEIS_FEAT_VALUES=scratch (with SEIS_FEAT_LEAD=2
-  // or SEIS_FEAT_TEAMS=3): the Kokkos body's forms, picked as
-  // family_register_streaming.hpp picks them (multi-field physics only).
-  auto is = [](const char* var, const char* value) {
-    const char* v = std::getenv(var);
-    return Op::F > 1 && v && std::strcmp(v, value) == 0;
-  };
-  const bool values = is("SEIS_FEAT_VALUES", "scratch");
-  const bool sum_first = !values && is("SEIS_FEAT_SUM_FIRST", "1");  // (main's form otherwise)
-  const FeatureForm form{!values && !sum_first && is("SEIS_FEAT_POINT", "scratch"), values,
-                         values && is("SEIS_FEAT_LEAD", "2") ? 2 : 1};
-  const bool three_teams = values && form.lead == 1 && is("SEIS_FEAT_TEAMS", "3");
-  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op>(box, s, std::size_t(ring_offset_bytes), form)
-                                 : plan_feature_streaming_with<Op>(box, s, form);
+  // SEIS_FEAT_POINT=scratch: the Kokkos body's PointAhead form (for a
+  // physics with coefficient inputs, as family_register_streaming.hpp).
+  const char* point = std::getenv("SEIS_FEAT_POINT");
+  const bool point_ahead =
+      CoefficientModels<Op>::type::size > 0 && point && std::strcmp(point, "scratch") == 0;
+  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op>(box, s, std::size_t(ring_offset_bytes), point_ahead)
+                                 : plan_feature_streaming_with<Op>(box, s, point_ahead);
   // A 1D grid of tiles, x fastest, as the Kokkos league (the TTI twin ran
   // 31 % slower than the Kokkos kernel with the same SASS and launch bounds;
   // the grid's shape is one of the launch's remaining differences).
@@ -45,24 +38,10 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
     launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
     launch.tiles.nty = launch.tiles.ntz = 1;
   }
-  if constexpr (Op::F > 1) {
-    const int ring_offset = feature_ring_offset<Op>(plan, form);
-    if (form.values_ahead && form.lead == 2)
-      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, false, true, LaunchBudget::features, 2>>(
-          launch, stream, a, plan.tiles, plan.layout, ring_offset);
-    if (three_teams)
-      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, false, true, LaunchBudget::features_three_teams>>(
-          launch, stream, a, plan.tiles, plan.layout, ring_offset);
-    if (sum_first)
-      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, false, false, LaunchBudget::features, 1, true>>(
-          launch, stream, a, plan.tiles, plan.layout, ring_offset);
-    if (form.values_ahead)
-      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, false, true>>(launch, stream, a, plan.tiles,
-                                                                                   plan.layout, ring_offset);
-    if (form.point_ahead)
-      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true, false>>(launch, stream, a, plan.tiles,
-                                                                                   plan.layout, ring_offset);
-  }
+  if constexpr (CoefficientModels<Op>::type::size > 0)
+    if (point_ahead)
+      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true>>(launch, stream, a, plan.tiles, plan.layout,
+                                                                            feature_ring_offset<Op>(plan, true));
   return launch_kernel<feature_streaming_kernel<Op, CudaBackend>>(launch, stream, a, plan.tiles, plan.layout,
                                                                   feature_ring_offset<Op>(plan));
 }

@@ -31,23 +31,21 @@ namespace seis::native::dev {
 // The widest tile a staged row holds (the Kokkos body's MaxDX).
 inline constexpr int feature_max_dx = 32;
 
-template <class Op, int ValuesLead = 0>  // ValuesLead: the interior's lead (0: not ValuesAhead)
+template <class Op>
 struct FeatureLayout {
   using Features = PlaneFeatures<typename Op::stencil_type>;
   using Centre = StagedFeatures<typename Op::stencil_type>;
   static constexpr int E = Features::depth;
   // Planes z .. z+E and a spare, and more until the count divides the queue
-  // length: compile-time slots in the unrolled z loop (the Kokkos body's);
-  // ValuesAhead: planes z .. z+R+Lead, the queues as long as a multiple.
-  static constexpr int P = feature_ring_planes(R, E, ValuesLead);
-  static constexpr int Q = feature_queue_length(R, P);
+  // length: compile-time slots in the unrolled z loop (the Kokkos body's).
+  static constexpr int P = ring_planes_dividing(E + 2, 2 * R + 2);
   using Staging = InterleavedStaging<Op::F, Op::H, feature_max_dx>;
   static constexpr int Pitch = Staging::Pitch;
   // Staged features (TTI: D1x p, D1x q), in a ring of 2 planes after the values.
   static constexpr int S = Centre::staged;
   static PlaneLayout make(const Shape& s) { return Staging::layout(s.dx, s.dy); }
-  // PointAhead: the points' copied values (ScratchPoint) after the staged
-  // ring, as in the Kokkos body.
+  // PointAhead: the points' copied coefficient inputs (ScratchPoint) after
+  // the staged ring, as in the Kokkos body.
   static constexpr int point_stride = ScratchPointOf<Op, void, true>::stride;  // (no copies made through it)
   static SEIS_INLINE int point_floats_at(const PlaneLayout& L) {
     return int(L.bytes(P) / sizeof(float) + Staging::staged_floats(L, S, Centre::staged_reach));
@@ -57,19 +55,6 @@ struct FeatureLayout {
            (point_ahead ? std::size_t(L.dx) * L.dy * point_stride * sizeof(float) : 0);
   }
 };
-
-// The forms under A/B at run time (the Kokkos body's PointAhead and
-// ValuesAhead; SEIS_FEAT_POINT=scratch, SEIS_FEAT_VALUES=scratch).
-struct FeatureForm {
-  bool point_ahead = false, values_ahead = false;
-  int lead = 1;  // ValuesAhead: 1 or 2
-};
-template <class Op>
-std::size_t feature_bytes(const PlaneLayout& L, FeatureForm form) {
-  if (!form.values_ahead) return FeatureLayout<Op>::bytes(L, form.point_ahead);
-  return form.lead == 2 ? FeatureLayout<Op, 2>::bytes(L, form.point_ahead)
-                        : FeatureLayout<Op, 1>::bytes(L, form.point_ahead);
-}
 
 // The launch budget of the Kokkos body (LaunchBudget::features).
 #define SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op) SEIS_NATIVE_LAUNCH_BOUNDS(Op, seis::LaunchBudget::features)
@@ -85,39 +70,34 @@ inline constexpr int feature_listed_halo_copies = 1;
 // plan_feature_streaming_at places it `ring_offset_bytes` in, for an A/B.
 template <class Op>
 LaunchPlan plan_feature_streaming_at(const Box& box, const Shape& s, std::size_t ring_offset_bytes,
-                                     FeatureForm form = {}) {
-  const PlaneLayout L = FeatureLayout<Op>::make(s);
+                                     bool point_ahead = false) {
+  using Layout = FeatureLayout<Op>;
+  const PlaneLayout L = Layout::make(s);
   const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
   return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1,
-                    ring_offset_bytes + feature_bytes<Op>(L, form)};
+                    ring_offset_bytes + Layout::bytes(L, point_ahead)};
 }
 template <class Op>
-LaunchPlan plan_feature_streaming_with(const Box& box, const Shape& s, FeatureForm form) {
-  return plan_feature_streaming_at<Op>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy), form);
+LaunchPlan plan_feature_streaming_with(const Box& box, const Shape& s, bool point_ahead) {
+  return plan_feature_streaming_at<Op>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy), point_ahead);
 }
 template <class Op>
 LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
-  return plan_feature_streaming_with<Op>(box, s, FeatureForm{});
+  return plan_feature_streaming_with<Op>(box, s, false);
 }
 // The kernel's ring_offset argument: the floats before the ring.
 template <class Op>
-int feature_ring_offset(const LaunchPlan& plan, FeatureForm form = {}) {
-  return int((plan.shared - feature_bytes<Op>(plan.layout, form)) / sizeof(float));
+int feature_ring_offset(const LaunchPlan& plan, bool point_ahead = false) {
+  return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout, point_ahead)) / sizeof(float));
 }
 
-// PointAhead: a point's previous level and model copied into shared memory
-// a plane ahead, with the next plane's halo; ValuesAhead: the tile interior
-// of plane z+R+1 copied into the ring then, no register queue of values
-// (the Kokkos body's forms; SEIS_FEAT_POINT=scratch, SEIS_FEAT_VALUES=scratch,
-// an A/B at run time); Budget: its launch bounds; Lead: planes ahead that
-// the halo and interior are copied (the Kokkos body's; SEIS_FEAT_LEAD=2);
-// SumFirst: the off-centre planes summed before coeffs() (the Kokkos body's;
-// SEIS_FEAT_SUM_FIRST=1).
-template <class Op, class Backend, bool PointAhead = false, bool ValuesAhead = false,
-          seis::LaunchBudget Budget = seis::LaunchBudget::features, int Lead = 1, bool SumFirst = false>
-__global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
+// PointAhead: the coefficient inputs copied into shared memory a plane
+// ahead, at the top of the plane before (the Kokkos body's PointAhead;
+// SEIS_FEAT_POINT=scratch, an A/B at run time).
+template <class Op, class Backend, bool PointAhead = false>
+__global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
-  using Layout = FeatureLayout<Op, ValuesAhead ? Lead : 0>;
+  using Layout = FeatureLayout<Op>;
   using Features = typename Layout::Features;
   using Centre = typename Layout::Centre;
   using Staging = typename Layout::Staging;
@@ -127,10 +107,8 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
   constexpr int F = Op::F;
   constexpr int E = Layout::E;
   constexpr int P = Layout::P;
-  constexpr int Q = Layout::Q;  // planes z-R .. z+R and a spare entry for z+R+1 (ValuesAhead: more)
+  constexpr int Q = 2 * R + 2;  // planes z-R .. z+R and a spare entry for z+R+1
   using Staged = InterleavedPlane<float, F, Layout::Pitch>;
-  static_assert(Lead == 1 || (Lead == 2 && ValuesAhead), "copies two planes ahead need the ring of ValuesAhead");
-  static_assert(!ValuesAhead || P >= R + 1 + Lead, "the ring holds planes z .. z+R+Lead");
   extern __shared__ float4 shared_words[];
   // The shared base worked out once (opaque_shared), as the Kokkos kernel
   // holds its team scratch pointer: ptxas otherwise rebuilt it from the
@@ -175,7 +153,7 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
   };
 
   using ScratchPoint = ScratchPointOf<Op, Backend, true>;
-  // PointAhead: the column's copied values (2 planes), after the staged ring.
+  // PointAhead: the column's copied inputs (2 planes), after the staged ring.
   float* const copied = scratch + Layout::point_floats_at(L) + (cx + cy * L.dx) * ScratchPoint::stride;
   Values<F> values[Q];            // live from z+R+1 (loaded) to z+E (staged)
   features_type features[Q];      // live from z+R to z-R
@@ -211,14 +189,7 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
           if constexpr (DZ == 0) put_staged_of(staged_plane(0) + staged, f);
         }
       }
-      if constexpr (DZ >= E) {
-        if constexpr (ValuesAhead) {  // the interior of planes zb+E .. zb+R into the ring
-          float* to = plane(rotating_ring_slot<P, 0, DZ>()) + staged;
-          for (int f = 0; f < F; ++f) to[f * Layout::Pitch] = v[f];  // (Pitch: the field stride)
-        } else {
-          values[R + DZ] = v;
-        }
-      }
+      if constexpr (DZ >= E) values[R + DZ] = v;
     });
   // The staged features of plane zb outside the tile, from global memory
   // (after the features: fewer registers live).
@@ -258,32 +229,26 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
   };
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first + E * sz;
   stage_halo(halo_from, plane(rotating_ring_slot<P, 0, E>()));
-  if constexpr (PointAhead)  // plane zb's points, with its halo
+  if constexpr (PointAhead)  // plane zb's inputs, with its halo
     if (owner) ScratchPoint::copy(copied, Pointers(a, tile_first), column);
   Backend::async_commit();
-  if constexpr (Lead == 2) {  // and, in a group of their own, the halo of zb+E+1 and the interior of zb+R+1
-    for (int f = 0; f < F; ++f) halo_from[f] += sz;
-    if (n > 1) {
-      stage_halo(halo_from, plane(rotating_ring_slot<P, 0, E + 1>()));
-      if (owner) {
-        const Pointers next_in(a, tile_first + (R + 1) * sz);
-        float* to = plane(rotating_ring_slot<P, 0, R + 1>()) + staged;
-        for (int f = 0; f < F; ++f) Backend::template async_copy_vector<1>(to + f * Layout::Pitch, next_in.cur[f] + column);
-      }
-    }
-    Backend::async_commit();
-  }
 
-  // The incoming values: R+1 planes ahead (ValuesAhead: R+Lead).
-  const long long ahead_distance = (R + Lead) * sz;
+  const long long ahead_distance = (R + 1) * sz;
   // Pointers at the tile's first point (and R+1 planes ahead), a point's
   // 64-bit offset from them one plane further each step (the Kokkos body's).
   const Pointers at_tile(a, tile_first);
   const Pointers ahead_of_tile(a, tile_first + ahead_distance);
   long long offset = column;  // from the tile's first point, in the plane being updated
   // Previous level and model, loaded early; stored with streaming stores.
-  // PointAhead: copied a plane early, plane k's in the column's half k mod 2.
+  // PointAhead: its inputs copied a plane early, plane k's in the column's
+  // half k mod 2, from pointers one plane on.
   std::conditional_t<PointAhead, ScratchPoint, PreloadedPoint<Op, Backend, true>> point;
+  const auto next_of_tile = [&] {  // (opaque pointers cost instructions: none without PointAhead)
+    if constexpr (PointAhead)
+      return Pointers(a, tile_first + sz);
+    else
+      return 0;
+  }();
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
@@ -295,42 +260,24 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
     const float* incoming[F];
     for (int f = 0; f < F; ++f) incoming[f] = ahead_of_tile.cur[f] - (more ? 0 : ahead_distance);
     if (owner) {
-      if constexpr (PointAhead)
+      if constexpr (PointAhead) {
         point.aim(at_tile, offset, copied + (U % 2) * ScratchPoint::count);
-      else
+        // The next plane's inputs, into the half the last plane left; past
+        // the tile's last plane the first plane beyond its box (the grid's
+        // z halo: in bounds), unused.
+        ScratchPoint::copy(copied + ((U + 1) % 2) * ScratchPoint::count, next_of_tile, offset);
+      } else {
         point.load(at_tile, offset);
-      if constexpr (!ValuesAhead) {
-        for (int f = 0; f < F; ++f) values[queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset];
-        const Values<F>& v = values[queue_slot<true, Q, U, R + E>()];
-        for (int f = 0; f < F; ++f) entering[f * Layout::Pitch + staged] = v[f];  // (Pitch: the field stride)
       }
+      for (int f = 0; f < F; ++f) values[queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset];
+      const Values<F>& v = values[queue_slot<true, Q, U, R + E>()];
+      for (int f = 0; f < F; ++f) entering[f * Layout::Pitch + staged] = v[f];  // (Pitch: the field stride)
     }
     // Plane z+E is whole (its halo has landed) and everyone is done with the
     // last plane: the spare plane takes the next halo.
-    // (Lead 2: the last group, the halo and interior of planes z+E+1 and
-    // z+R+1, may still be on its way; the points of this plane have landed.)
-    if constexpr (Lead == 2)
-      Backend::async_wait_all_but_last();
-    else
-      Backend::async_wait();
-    // The next plane's points, into the half this plane's left.
-    auto copy_points = [&] { ScratchPoint::copy(copied + ((U + 1) % 2) * ScratchPoint::count, at_tile, offset + sz); };
-    if constexpr (PointAhead && Lead == 2) {  // a group of their own, waited for at the next plane
-      if (more && owner) copy_points();
-      Backend::async_commit();
-    }
-    const bool lead_more = k + Lead < n;  // (Lead 1: more)
+    Backend::async_wait();
     for (int f = 0; f < F; ++f) halo_from[f] += sz;
-    if (lead_more) stage_halo(halo_from, ring(int_c<E + Lead>{}));
-    if constexpr (ValuesAhead || (PointAhead && Lead == 1))
-      if (lead_more && owner) {
-        if constexpr (ValuesAhead) {  // plane z+R+Lead's interior, into the ring
-          float* to = ring(int_c<R + Lead>{}) + staged;
-          for (int f = 0; f < F; ++f)
-            Backend::template async_copy_vector<1>(to + f * Layout::Pitch, incoming[f] + offset);
-        }
-        if constexpr (PointAhead && Lead == 1) copy_points();
-      }
+    if (more) stage_halo(halo_from, ring(int_c<E + 1>{}));
     Backend::async_commit();
 
     // The staged features of plane z+1 outside the tile, from its staged values.
@@ -338,13 +285,7 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
       put_staged(staged_plane((U + 1) % 2) + row_cell, Staged{ring(int_c<1>{}) + row_cell});
     if (owner) {
       auto at = [&](auto dz) -> features_type& { return features[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
-      if constexpr (ValuesAhead) {  // plane z+R, copied during the last plane
-        Values<F> v;
-        for (int f = 0; f < F; ++f) v[f] = ring(int_c<R>{})[f * Layout::Pitch + staged];
-        at(int_c<R>{}) = Features::point_features(op, v);
-      } else {
-        at(int_c<R>{}) = Features::point_features(op, values[queue_slot<true, Q, U, 2 * R>()]);
-      }
+      at(int_c<R>{}) = Features::point_features(op, values[queue_slot<true, Q, U, 2 * R>()]);
       if constexpr (E > 0) {
         const Staged window{ring(int_c<E>{}) + staged};
         Features::add_in_plane_features(op, at(int_c<E>{}), window);
@@ -352,18 +293,12 @@ __global__ void SEIS_NATIVE_LAUNCH_BOUNDS(Op, Budget)
       // Plane z+1's staged features, from its completed features.
       put_staged_of(staged_plane((U + 1) % 2) + staged, at(int_c<1>{}));
       const Staged centre{ring(int_c<0>{}) + staged};
-      constexpr bool sum_first = SumFirst && !Features::sum_needs_coeffs;
-      typename Features::sum_type sum{};
-      if constexpr (sum_first)
-        static_for<-R, R + 1>([&](auto dz) {
-          if constexpr (decltype(dz)::value != 0) Features::add_plane(op, dz, sum, at(dz));
-        });
       const auto coeffs = op.coeffs(point);
       const Features off_centre{op, coeffs};
-      if constexpr (!sum_first)
-        static_for<-R, R + 1>([&](auto dz) {
-          if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
-        });
+      typename Features::sum_type sum{};
+      static_for<-R, R + 1>([&](auto dz) {
+        if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
+      });
       typename Op::Accum acc =
           Centre::centre(op, centre, Staged{staged_plane(U % 2) + staged}, coeffs);
       acc += off_centre.term(sum);

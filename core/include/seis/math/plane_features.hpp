@@ -100,7 +100,6 @@ struct PlaneFeatures {
   using features_type = values_type;
   using sum_type = typename Physics::accum_type;
   static constexpr int depth = 0;
-  static constexpr bool sum_needs_coeffs = true;  // (its sums are plane terms)
 
   const Physics& physics;
   const typename Physics::point_coeffs& coeffs;
@@ -126,13 +125,6 @@ struct PlaneFeatures<Physics, std::void_t<typename Physics::plane_features>> {
   using features_type = typename Physics::plane_features;
   using sum_type = typename Physics::feature_sum;
   static constexpr int depth = Physics::feature_depth;
-  // The off-centre sums need no per-point coefficients (they enter once, in
-  // term()): a strategy may sum the planes before it has them.
-  static constexpr bool sum_needs_coeffs = false;
-  template <int DZ>
-  SEIS_FORCEINLINE static void add_plane(const Physics& p, int_c<DZ> dz, sum_type& sum, const features_type& f) {
-    p.add_features(dz, sum, f);
-  }
 
   const Physics& physics;
   const typename Physics::point_coeffs& coeffs;

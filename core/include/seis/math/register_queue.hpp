@@ -76,23 +76,6 @@ constexpr int ring_planes_dividing(int least, int Q) {
   while (Q % p != 0) ++p;
   return p;
 }
-// st_reg_feat's ring (policies/.../feature_streaming.hpp and its native
-// twin), for radius R and feature depth E: planes z .. z+E and a spare that
-// receives the next halo, as many more as make the count divide the queue
-// length 2R+2; with the interior copied `lead` planes ahead (lead > 0),
-// planes z .. z+R+lead (the team scratch of a Kokkos CUDA team is at most
-// 40936 B: a ring of 10 TTI planes does not fit).
-constexpr int feature_ring_planes(int R, int E, int lead) {
-  return lead > 0 ? R + 1 + lead : ring_planes_dividing(E + 2, 2 * R + 2);
-}
-// Its queue length: the shortest even one, at least 2R+2 (planes z-R .. z+R
-// and a spare), that the ring's plane count divides (compile-time slots in
-// the loop unrolled by it).
-constexpr int feature_queue_length(int R, int P) {
-  int q = 2 * R + 2;
-  while (q % P != 0 || q % 2 != 0) ++q;
-  return q;
-}
 template <int P, int U, int D>
 SEIS_FORCEINLINE constexpr int rotating_ring_slot() {
   static_assert(D >= 0, "planes at or after the reference plane");

@@ -13,32 +13,16 @@
 
 namespace seis {
 
-// st_reg_feat in the forms the run-time A/B of session 12 asks for
-// (feature_streaming.hpp): SEIS_FEAT_POINT=scratch copies a point's model
-// into scratch a plane ahead (PointAhead), SEIS_FEAT_VALUES=scratch the tile
-// interior into the ring (ValuesAhead); with the latter, SEIS_FEAT_TEAMS=3
-// launches it at 3 teams an SM and SEIS_FEAT_LEAD=2 copies the halo and
-// interior two planes ahead; SEIS_FEAT_SUM_FIRST=1 sums the off-centre
-// planes before coeffs() (main's form otherwise). (Both forms at once do not fit a Kokkos CUDA
-// team's 40936 B of scratch at 32x8: not offered.) Multi-field physics only
-// (the TTI kernel's stalls; fewer kernels to compile): single-field physics
-// run the plain body whatever the switches.
+// st_reg_feat in the form the run-time A/B of session 12 asks for:
+// SEIS_FEAT_POINT=scratch copies the model values coeffs() reads (the
+// physics' coefficient inputs) into scratch a plane ahead
+// (feature_streaming.hpp's PointAhead). Only for a physics that has them
+// (TTI): the others run the plain body whatever the switch.
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_st_reg_feat(const std::string& name, const BlockShape& s) {
-  if constexpr (Physics::num_fields > 1) {
-    auto is = [](const char* var, const char* value) {
-      const char* v = std::getenv(var);
-      return v && std::strcmp(v, value) == 0;
-    };
-    const bool values = is("SEIS_FEAT_VALUES", "scratch");
-    if (values && is("SEIS_FEAT_LEAD", "2"))
-      return std::make_unique<StRegFeatForm<Physics, Exec, false, true, LaunchBudget::features, 2>>(name, s);
-    if (values && is("SEIS_FEAT_TEAMS", "3"))
-      return std::make_unique<StRegFeatForm<Physics, Exec, false, true, LaunchBudget::features_three_teams>>(name, s);
-    if (values) return std::make_unique<StRegFeatForm<Physics, Exec, false, true>>(name, s);
-    if (is("SEIS_FEAT_SUM_FIRST", "1"))
-      return std::make_unique<StRegFeatForm<Physics, Exec, false, false, LaunchBudget::features, 1, true>>(name, s);
-    if (is("SEIS_FEAT_POINT", "scratch")) return std::make_unique<StRegFeatForm<Physics, Exec, true, false>>(name, s);
+  if constexpr (CoefficientModels<Physics>::type::size > 0) {
+    const char* v = std::getenv("SEIS_FEAT_POINT");
+    if (v && std::strcmp(v, "scratch") == 0) return std::make_unique<StRegFeatInputsAhead<Physics, Exec>>(name, s);
   }
   return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
 }

@@ -58,7 +58,20 @@
 // (16 warps an SM: registers). Carrying the centre's near in-plane sums
 // (D2x, D2y within 2) in the features from the neighbours the D1 read (16
 // fewer scratch loads a point): spills at 128 registers (70 M local loads
-// a step), 15-18 % slower. Both removed.
+// a step), 15-18 % slower. Both removed. Session 12 (900^3 @300 and 32x4
+// @300, A/B in one binary, 3 rounds, Kokkos/twin bitwise in every form; a
+// Kokkos CUDA team has 40936 B of scratch, this body 33280 B at 32x8):
+// the tile interior of plane z+R+1 copied with cp.async into a ring of 6
+// planes (queues and loop 12), no value queue: 1.064 (twin 1.020), 358.5
+// instructions a point, long scoreboard 1.48 as before; that at 3 teams
+// an SM (80 registers, ~15 LDL + 5 STL a plane): 1.27 (twin 1.30); copied
+// two planes ahead (ring 7, loop 14; 32x4 only: 43520 B at 32x8): 1.09
+// (twin 1.05); the off-centre planes summed before coeffs(): 1.015 (twin
+// 1.028). All removed. The coefficient inputs (n_x, n_y) copied a plane
+// ahead in their own branch after the barrier: Kokkos 1.011, twin 0.974;
+// stalls a warp instruction: long scoreboard 1.43 -> 0.52, barrier 1.63
+// -> 1.03, but 366 instructions a point against 342 and short scoreboard
+// 0.55 (their shared loads at first use).
 
 #include "seis/halo_copy_plan.hpp"
 #include "seis/math/interleaved_layout.hpp"
@@ -72,40 +85,24 @@
 
 namespace seis {
 
-// PointAhead: a point's model (TTI: 5 floats) is copied asynchronously
-// into the team's scratch one plane ahead, with the next plane's halo, and
-// read from there (ScratchPoint, seis/math/point_memory.hpp), instead of
-// loaded into registers at the top of its own plane (an A/B at run time:
-// SEIS_FEAT_POINT=scratch, family_register_streaming.hpp).
-// ValuesAhead: the tile interior of plane z+R+Lead is copied
-// asynchronously into the ring (then planes z .. z+R+Lead: TTI 6 planes,
-// not 5, and queues of 12, not 10) with the next plane's halo, instead of
-// loaded into a register queue and stored into the ring at z+E;
-// point_features reads plane z+R from the ring (SEIS_FEAT_VALUES=scratch).
-// Budget: the launch bounds (features_three_teams: 3 teams an SM,
-// SEIS_FEAT_TEAMS=3). Lead (ValuesAhead only): planes ahead of their use
-// that the halo and the interior are copied (2: each copy has two planes to
-// land, the barrier waits for the older group only, a PointAhead's points
-// stay one plane ahead in a group of their own; SEIS_FEAT_LEAD=2).
-// SumFirst: the off-centre planes are summed before coeffs() reads the
-// point's model (where the physics' sums need no coefficients: TTI), so
-// that more work lies between those loads and their first use (the same
-// sums in the same order: bit for bit; SEIS_FEAT_SUM_FIRST=1).
-template <class Physics, class Exec, int MaxDX = 32, bool PointAhead = false, bool ValuesAhead = false,
-          LaunchBudget Budget = LaunchBudget::features, int Lead = 1, bool SumFirst = false>
+// PointAhead: the model values the physics' coeffs() reads first (its
+// coefficient inputs, seis/math/coefficient_inputs.hpp; TTI: n_x, n_y) are
+// copied asynchronously into the team's scratch a plane ahead, at the top
+// of the plane before, and read from there (ScratchPoint,
+// seis/math/point_memory.hpp); the rest of the point loads at the top of
+// its plane as before (an A/B at run time: SEIS_FEAT_POINT=scratch,
+// family_register_streaming.hpp).
+template <class Physics, class Exec, int MaxDX = 32, bool PointAhead = false>
 struct FeatureStreamingBody
-    : StreamingBody<Physics, Exec,
-                    feature_ring_planes(Physics::radius, PlaneFeatures<Physics>::depth, ValuesAhead ? Lead : 0)> {
+    : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
   using Features = PlaneFeatures<Physics>;
   using Centre = StagedFeatures<Physics>;
   using features_type = typename Features::features_type;
   static constexpr int E = Features::depth;  // plane z+E completes its features from scratch
   // Scratch ring: planes z .. z+E and a spare, and more (TTI: 5, not 4)
   // until the count divides the queue length, so that its slots are
-  // compile-time constants in the unrolled z loop (register_queue.hpp);
-  // ValuesAhead: planes z .. z+R+Lead (TTI: 6 or 7), the queues then as
-  // long as a multiple of that (12 or 14).
-  static constexpr int P = feature_ring_planes(Physics::radius, E, ValuesAhead ? Lead : 0);
+  // compile-time constants in the unrolled z loop (register_queue.hpp).
+  static constexpr int P = ring_planes_dividing(E + 2, 2 * Physics::radius + 2);
   using Base = StreamingBody<Physics, Exec, P>;
   using typename Base::accum_type;
   using typename Base::scalar_type;
@@ -116,10 +113,9 @@ struct FeatureStreamingBody
   static constexpr int H = Base::H;
   // Its own register budget (seis/streaming_bounds.hpp): the TTI feature
   // queue spilled at the multi-field streaming budget.
-  using launch_bounds = BudgetLaunchBounds<Physics, Budget>;
-  // Queues of planes z-R .. z+R and a spare entry for plane z+R+1 (and
-  // more, ValuesAhead: see P).
-  static constexpr int Q = feature_queue_length(R, P);
+  using launch_bounds = BudgetLaunchBounds<Physics, LaunchBudget::features>;
+  // Queues of planes z-R .. z+R and a spare entry for plane z+R+1.
+  static constexpr int Q = 2 * R + 2;
   // Copies of the halo ring a thread keeps in registers
   // (seis/halo_copy_plan.hpp): 1 or 2 for the catalogue's shapes on GPUs.
   static constexpr int listed_halo_copies = 1;
@@ -136,8 +132,6 @@ struct FeatureStreamingBody
   static_assert(Q % P == 0, "the ring's slots are compile-time in the loop unrolled by Q");
   static constexpr int staged_reach = Centre::staged_reach;
   using ScratchPoint = ScratchPointOf<Physics, ExecTraits<Exec>, true>;
-  static_assert(Lead == 1 || (Lead == 2 && ValuesAhead), "copies two planes ahead need the ring of ValuesAhead");
-  static_assert(!ValuesAhead || P >= R + 1 + Lead, "the ring holds planes z .. z+R+Lead");
 
   FeatureStreamingBody() = default;
   FeatureStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : Base(d, box, s) {
@@ -153,7 +147,7 @@ struct FeatureStreamingBody
     return point_floats_at(L) * sizeof(scalar_type) +
            (PointAhead ? std::size_t(s.dx) * s.dy * ScratchPoint::stride * sizeof(scalar_type) : 0);
   }
-  // Where the points' copied values start (PointAhead), after the staged ring.
+  // Where the points' copied inputs start (PointAhead), after the staged ring.
   static KOKKOS_INLINE_FUNCTION int point_floats_at(const PlaneLayout& L) {
     return int(L.bytes(P, sizeof(scalar_type)) / sizeof(scalar_type) + Staging::staged_floats(L, S, staged_reach));
   }
@@ -194,7 +188,7 @@ struct FeatureStreamingBody
     int column[CPT];  // the point's offset from the tile's first point in a plane
     int staged[CPT];  // and in a staged plane
     int row_cell[CPT];  // the staged cell outside the tile whose features it stages, or -1
-    scalar_type* copied[CPT];  // PointAhead: the column's copied values (2 planes)
+    scalar_type* copied[CPT];  // PointAhead: the column's copied inputs (2 planes)
 
     // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
     // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
@@ -221,14 +215,7 @@ struct FeatureStreamingBody
             if constexpr (DZ == 0) put_staged_of(staged_plane(0) + staged[slot], physics, f);
           }
         }
-        if constexpr (DZ >= E) {
-          if constexpr (ValuesAhead) {  // the interior of planes zb+E .. zb+R into the ring
-            scalar_type* to = plane(rotating_ring_slot<P, 0, DZ>()) + staged[slot];
-            for (int f = 0; f < F; ++f) to[f * Pitch] = v[f];  // (Pitch: the field stride)
-          } else {
-            values[slot][R + DZ] = v;
-          }
-        }
+        if constexpr (DZ >= E) values[slot][R + DZ] = v;
       });
     });
     // The staged features of plane zb outside the tile, from global memory
@@ -256,28 +243,13 @@ struct FeatureStreamingBody
                                                 team.team_size());
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first + E * sz;
     stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, plane(rotating_ring_slot<P, 0, E>()));
-    if constexpr (PointAhead)  // plane zb's points, with its halo
+    if constexpr (PointAhead)  // plane zb's inputs, with its halo
       points.for_each_column([&](int cx, int cy, auto slot) {
         if (ext.owns(cx, cy)) ScratchPoint::copy(copied[slot], PlanePointers<Physics, Exec>(data, tile_first), column[slot]);
       });
     ExecTraits<Exec>::async_commit();
-    if constexpr (Lead == 2) {  // and, in a group of their own, the halo of zb+E+1 and the interior of zb+R+1
-      for (int f = 0; f < F; ++f) halo_from[f] += sz;
-      if (n > 1) {
-        stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, plane(rotating_ring_slot<P, 0, E + 1>()));
-        const PlanePointers<Physics, Exec> next_in(data, tile_first + (R + 1) * sz);
-        points.for_each_column([&](int cx, int cy, auto slot) {
-          if (!ext.owns(cx, cy)) return;
-          scalar_type* to = plane(rotating_ring_slot<P, 0, R + 1>()) + staged[slot];
-          for (int f = 0; f < F; ++f)
-            ExecTraits<Exec>::template async_copy_vector<1>(to + f * Pitch, next_in.cur[f] + column[slot]);
-        });
-      }
-      ExecTraits<Exec>::async_commit();
-    }
 
-    // The incoming values: R+1 planes ahead (ValuesAhead: R+Lead).
-    const index_t ahead_distance = (R + Lead) * sz;
+    const index_t ahead_distance = (R + 1) * sz;
     // The team's pointers stay at the tile's first point (and R+1 planes
     // ahead, for the incoming values); a point's loads are its 64-bit offset
     // from them, one plane further each step: an add pair a load, instead
@@ -287,9 +259,16 @@ struct FeatureStreamingBody
     index_t offset[CPT];  // the point's offset from the tile's first point, in the plane being updated
     for (int c = 0; c < CPT; ++c) offset[c] = column[c];
     // Previous level and model, loaded early; stored with streaming stores.
-    // PointAhead: copied a plane early into scratch, plane k's in the
-    // column's half k mod 2 (Q is even: the rotation step's parity).
+    // PointAhead: its inputs copied a plane early into scratch, plane k's in
+    // the column's half k mod 2 (Q is even: the rotation step's parity),
+    // from pointers one plane on.
     std::conditional_t<PointAhead, ScratchPoint, PreloadedPoint<Physics, Exec, true>> point[CPT];
+    const auto next_of_tile = [&] {  // (opaque pointers cost instructions: none without PointAhead)
+      if constexpr (PointAhead)
+        return PlanePointers<Physics, Exec>(data, tile_first + sz);
+      else
+        return 0;
+    }();
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
       const bool more = k + 1 < n;
@@ -302,49 +281,27 @@ struct FeatureStreamingBody
         incoming[f] = ExecTraits<Exec>::opaque_base(more ? ahead_of_tile.cur[f] : at_tile.cur[f]);
       points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
-        if constexpr (PointAhead)
+        if constexpr (PointAhead) {
           point[slot].aim(at_tile, offset[slot], copied[slot] + (U % 2) * ScratchPoint::count);
-        else
+          // The next plane's inputs, into the half the last plane left (this
+          // thread's own reads of it are done); past the tile's last plane
+          // the first plane beyond its box (the grid's z halo: in bounds),
+          // unused. Committed with the next halo: landed at the next
+          // plane's barrier.
+          ScratchPoint::copy(copied[slot] + ((U + 1) % 2) * ScratchPoint::count, next_of_tile, offset[slot]);
+        } else {
           point[slot].load(at_tile, offset[slot]);
-        if constexpr (!ValuesAhead) {
-          for (int f = 0; f < F; ++f)
-            values[slot][queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset[slot]];
-          const values_type& v = values[slot][queue_slot<true, Q, U, R + E>()];
-          for (int f = 0; f < F; ++f) entering[f * Pitch + staged[slot]] = v[f];  // (Pitch: the field stride)
         }
+        for (int f = 0; f < F; ++f) values[slot][queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset[slot]];
+        const values_type& v = values[slot][queue_slot<true, Q, U, R + E>()];
+        for (int f = 0; f < F; ++f) entering[f * Pitch + staged[slot]] = v[f];  // (Pitch: the field stride)
       });
       // Plane z+E is whole in scratch (its halo, copied during the last
       // plane, has landed) and every thread has finished the last plane, so
       // the spare plane may receive the next halo.
-      // (Lead 2: the last group, the halo and interior of planes z+E+1 and
-      // z+R+1, may still be on its way; the points of this plane have landed.)
-      if constexpr (Lead == 2)
-        ExecTraits<Exec>::async_wait_all_but_last(team);
-      else
-        ExecTraits<Exec>::async_wait(team);
-      // The next plane's points, into the half this plane's left.
-      auto copy_points = [&](int slot) {
-        ScratchPoint::copy(copied[slot] + ((U + 1) % 2) * ScratchPoint::count, at_tile, offset[slot] + sz);
-      };
-      if constexpr (PointAhead && Lead == 2) {  // a group of their own, waited for at the next plane
-        points.for_each_column([&](int cx, int cy, auto slot) {
-          if (more && ext.owns(cx, cy)) copy_points(slot);
-        });
-        ExecTraits<Exec>::async_commit();
-      }
-      const bool lead_more = k + Lead < n;  // (Lead 1: more)
+      ExecTraits<Exec>::async_wait(team);
       for (int f = 0; f < F; ++f) halo_from[f] += sz;
-      if (lead_more) stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, ring(int_c<E + Lead>{}));
-      if constexpr (ValuesAhead || (PointAhead && Lead == 1))
-        points.for_each_column([&](int cx, int cy, auto slot) {
-          if (!lead_more || !ext.owns(cx, cy)) return;
-          if constexpr (ValuesAhead) {  // plane z+R+Lead's interior, into the ring
-            scalar_type* to = ring(int_c<R + Lead>{}) + staged[slot];
-            for (int f = 0; f < F; ++f)
-              ExecTraits<Exec>::template async_copy_vector<1>(to + f * Pitch, incoming[f] + offset[slot]);
-          }
-          if constexpr (PointAhead && Lead == 1) copy_points(slot);
-        });
+      if (more) stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, ring(int_c<E + 1>{}));
       ExecTraits<Exec>::async_commit();
 
       points.for_each_column([&](int cx, int cy, auto slot) {
@@ -356,13 +313,7 @@ struct FeatureStreamingBody
         if (!ext.owns(cx, cy)) return;
         auto& queue = features[slot];
         auto at = [&](auto dz) -> features_type& { return queue[queue_slot<true, Q, U, R + decltype(dz)::value>()]; };
-        if constexpr (ValuesAhead) {  // plane z+R, copied during the last plane
-          values_type v;
-          for (int f = 0; f < F; ++f) v[f] = ring(int_c<R>{})[f * Pitch + staged[slot]];
-          at(int_c<R>{}) = Features::point_features(physics, v);
-        } else {
-          at(int_c<R>{}) = Features::point_features(physics, values[slot][queue_slot<true, Q, U, 2 * R>()]);
-        }
+        at(int_c<R>{}) = Features::point_features(physics, values[slot][queue_slot<true, Q, U, 2 * R>()]);
         if constexpr (E > 0) {
           const Staged window{ring(int_c<E>{}) + staged[slot]};
           Features::add_in_plane_features(physics, at(int_c<E>{}), window);
@@ -370,18 +321,12 @@ struct FeatureStreamingBody
         // Plane z+1's staged features, from its completed features.
         put_staged_of(staged_plane((U + 1) % 2) + staged[slot], physics, at(int_c<1>{}));
         const Staged centre{ring(int_c<0>{}) + staged[slot]};
-        constexpr bool sum_first = SumFirst && !Features::sum_needs_coeffs;
-        typename Features::sum_type sum{};
-        if constexpr (sum_first)
-          static_for<-R, R + 1>([&](auto dz) {
-            if constexpr (decltype(dz)::value != 0) Features::add_plane(physics, dz, sum, at(dz));
-          });
         const auto coeffs = physics.coeffs(point[slot]);
         const Features off_centre{physics, coeffs};
-        if constexpr (!sum_first)
-          static_for<-R, R + 1>([&](auto dz) {
-            if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
-          });
+        typename Features::sum_type sum{};
+        static_for<-R, R + 1>([&](auto dz) {
+          if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
+        });
         accum_type acc =
             Centre::centre(physics, centre, Staged{staged_plane(U % 2) + staged[slot]}, coeffs);
         acc += off_centre.term(sum);

@@ -17,7 +17,6 @@ enum class LaunchBudget {
   wide,          // the multi-field budget for every physics (x vectors need the registers)
   vector,        // st_reg_vec's own budget for single-field physics, the multi-field one otherwise
   features,      // the single-field budget, or st_reg_feat's own for multi-field physics
-  features_three_teams,  // features, 3 teams for multi-field physics (an A/B of session 12)
 };
 
 struct ThreadBudget {
@@ -39,9 +38,6 @@ constexpr ThreadBudget thread_budget(LaunchBudget budget, int num_fields) {
     case LaunchBudget::features:
       return single ? ThreadBudget{SEIS_STREAMING_MAX_THREADS, SEIS_STREAMING_MIN_TEAMS}
                     : ThreadBudget{SEIS_STREAMING_MULTIFIELD_MAX_THREADS, SEIS_FEATURE_STREAMING_MULTIFIELD_MIN_TEAMS};
-    case LaunchBudget::features_three_teams:
-      return single ? ThreadBudget{SEIS_STREAMING_MAX_THREADS, SEIS_STREAMING_MIN_TEAMS}
-                    : ThreadBudget{SEIS_STREAMING_MULTIFIELD_MAX_THREADS, 3};
     case LaunchBudget::vector:
       return single ? ThreadBudget{SEIS_VECTOR_STREAMING_MAX_THREADS, SEIS_VECTOR_STREAMING_MIN_TEAMS}
                     : ThreadBudget{SEIS_STREAMING_MULTIFIELD_MAX_THREADS, SEIS_STREAMING_MULTIFIELD_MIN_TEAMS};

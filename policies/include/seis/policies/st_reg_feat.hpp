@@ -7,11 +7,8 @@
 namespace seis {
 template <class Physics, class Exec>
 using StRegFeat = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec>>;
-// The forms under A/B (session 12; family_register_streaming.hpp picks one
-// at run time): a point's previous level and model, the tile interior
-// copied into scratch a plane ahead (feature_streaming.hpp).
-template <class Physics, class Exec, bool PointAhead, bool ValuesAhead,
-          LaunchBudget Budget = LaunchBudget::features, int Lead = 1, bool SumFirst = false>
-using StRegFeatForm = TiledStrategy<Physics, Exec,
-                                    FeatureStreamingBody<Physics, Exec, 32, PointAhead, ValuesAhead, Budget, Lead, SumFirst>>;
+// The form under A/B (session 12; family_register_streaming.hpp picks it at
+// run time): the coefficient inputs copied into scratch a plane ahead.
+template <class Physics, class Exec>
+using StRegFeatInputsAhead = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, true>>;
 }  // namespace seis
