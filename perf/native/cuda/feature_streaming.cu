@@ -21,13 +21,8 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
   const char* offset = std::getenv("SEIS_NATIVE_FEATURE_RING_OFFSET");
   const long ring_offset_bytes = offset ? std::strtol(offset, nullptr, 10) : 0;
   if (ring_offset_bytes < 0 || ring_offset_bytes % 4 != 0) return error_invalid_shape;
-  // SEIS_FEAT_POINT=scratch: the Kokkos body's PointAhead form (for a
-  // physics with coefficient inputs, as family_register_streaming.hpp).
-  const char* point = std::getenv("SEIS_FEAT_POINT");
-  const bool point_ahead =
-      CoefficientModels<Op>::type::size > 0 && point && std::strcmp(point, "scratch") == 0;
-  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op>(box, s, std::size_t(ring_offset_bytes), point_ahead)
-                                 : plan_feature_streaming_with<Op>(box, s, point_ahead);
+  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op>(box, s, std::size_t(ring_offset_bytes))
+                                 : plan_feature_streaming<Op>(box, s);
   // A 1D grid of tiles, x fastest, as the Kokkos league (the TTI twin ran
   // 31 % slower than the Kokkos kernel with the same SASS and launch bounds;
   // the grid's shape is one of the launch's remaining differences).
@@ -38,10 +33,6 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
     launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
     launch.tiles.nty = launch.tiles.ntz = 1;
   }
-  if constexpr (CoefficientModels<Op>::type::size > 0)
-    if (point_ahead)
-      return launch_kernel<feature_streaming_kernel<Op, CudaBackend, true>>(launch, stream, a, plan.tiles, plan.layout,
-                                                                            feature_ring_offset<Op>(plan, true));
   return launch_kernel<feature_streaming_kernel<Op, CudaBackend>>(launch, stream, a, plan.tiles, plan.layout,
                                                                   feature_ring_offset<Op>(plan));
 }

@@ -16,7 +16,9 @@
 //   - staged rows have a compile-time pitch and interleaved fields
 //     (InterleavedPlane), so every neighbour is a constant offset;
 //   - index arithmetic once per tile: a 64-bit offset from opaque per-tile
-//     bases, halo copies dealt out once (seis/halo_copy_plan.hpp).
+//     bases, halo copies dealt out once (seis/halo_copy_plan.hpp);
+//   - the coefficient inputs (TTI: n_x, n_y) copied with cp.async into
+//     shared memory a plane ahead, at the top of the plane before.
 
 #include "device/stencil_math.hpp"
 #include "device/tiles.hpp"
@@ -44,13 +46,14 @@ struct FeatureLayout {
   // Staged features (TTI: D1x p, D1x q), in a ring of 2 planes after the values.
   static constexpr int S = Centre::staged;
   static PlaneLayout make(const Shape& s) { return Staging::layout(s.dx, s.dy); }
-  // PointAhead: the points' copied coefficient inputs (ScratchPoint) after
-  // the staged ring, as in the Kokkos body.
+  // The points' copied coefficient inputs (ScratchPoint) after the staged
+  // ring, as in the Kokkos body (none for a physics without them).
+  static constexpr bool point_ahead = CoefficientModels<Op>::type::size > 0;
   static constexpr int point_stride = ScratchPointOf<Op, void, true>::stride;  // (no copies made through it)
   static SEIS_INLINE int point_floats_at(const PlaneLayout& L) {
     return int(L.bytes(P) / sizeof(float) + Staging::staged_floats(L, S, Centre::staged_reach));
   }
-  static std::size_t bytes(const PlaneLayout& L, bool point_ahead = false) {
+  static std::size_t bytes(const PlaneLayout& L) {
     return point_floats_at(L) * sizeof(float) +
            (point_ahead ? std::size_t(L.dx) * L.dy * point_stride * sizeof(float) : 0);
   }
@@ -69,32 +72,23 @@ inline constexpr int feature_listed_halo_copies = 1;
 // relative offsets, 2.3x the shared-load bank conflicts in ncu).
 // plan_feature_streaming_at places it `ring_offset_bytes` in, for an A/B.
 template <class Op>
-LaunchPlan plan_feature_streaming_at(const Box& box, const Shape& s, std::size_t ring_offset_bytes,
-                                     bool point_ahead = false) {
+LaunchPlan plan_feature_streaming_at(const Box& box, const Shape& s, std::size_t ring_offset_bytes) {
   using Layout = FeatureLayout<Op>;
   const PlaneLayout L = Layout::make(s);
   const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
-  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1,
-                    ring_offset_bytes + Layout::bytes(L, point_ahead)};
-}
-template <class Op>
-LaunchPlan plan_feature_streaming_with(const Box& box, const Shape& s, bool point_ahead) {
-  return plan_feature_streaming_at<Op>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy), point_ahead);
+  return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1, ring_offset_bytes + Layout::bytes(L)};
 }
 template <class Op>
 LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
-  return plan_feature_streaming_with<Op>(box, s, false);
+  return plan_feature_streaming_at<Op>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy));
 }
 // The kernel's ring_offset argument: the floats before the ring.
 template <class Op>
-int feature_ring_offset(const LaunchPlan& plan, bool point_ahead = false) {
-  return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout, point_ahead)) / sizeof(float));
+int feature_ring_offset(const LaunchPlan& plan) {
+  return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
 }
 
-// PointAhead: the coefficient inputs copied into shared memory a plane
-// ahead, at the top of the plane before (the Kokkos body's PointAhead;
-// SEIS_FEAT_POINT=scratch, an A/B at run time).
-template <class Op, class Backend, bool PointAhead = false>
+template <class Op, class Backend>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op>;
@@ -152,8 +146,11 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     return v;
   };
 
+  // The coefficient inputs copied into shared memory a plane ahead, at the
+  // top of the plane before (the Kokkos body's; none for iso).
+  constexpr bool PointAhead = Layout::point_ahead;
   using ScratchPoint = ScratchPointOf<Op, Backend, true>;
-  // PointAhead: the column's copied inputs (2 planes), after the staged ring.
+  // The column's copied inputs (2 planes), after the staged ring.
   float* const copied = scratch + Layout::point_floats_at(L) + (cx + cy * L.dx) * ScratchPoint::stride;
   Values<F> values[Q];            // live from z+R+1 (loaded) to z+E (staged)
   features_type features[Q];      // live from z+R to z-R
@@ -240,8 +237,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   const Pointers ahead_of_tile(a, tile_first + ahead_distance);
   long long offset = column;  // from the tile's first point, in the plane being updated
   // Previous level and model, loaded early; stored with streaming stores.
-  // PointAhead: its inputs copied a plane early, plane k's in the column's
-  // half k mod 2, from pointers one plane on.
+  // Its inputs copied a plane early, plane k's in the column's half k mod 2,
+  // from pointers one plane on.
   std::conditional_t<PointAhead, ScratchPoint, PreloadedPoint<Op, Backend, true>> point;
   const auto next_of_tile = [&] {  // (opaque pointers cost instructions: none without PointAhead)
     if constexpr (PointAhead)

@@ -27,7 +27,16 @@
 //   - index arithmetic happens once per tile: a thread's point is a 64-bit
 //     offset from the tile's base pointers (seis/policies/plane_pointers.hpp),
 //     one plane further each step, its halo copies (seis/halo_copy_plan.hpp)
-//     32-bit offsets from per-plane ones.
+//     32-bit offsets from per-plane ones;
+//   - the model values coeffs() reads first (the physics' coefficient
+//     inputs; TTI: n_x, n_y) are copied with cp.async into scratch a plane
+//     ahead, at the top of the plane before, and read from there: no warp
+//     waits on their global loads right after the barrier (session 12,
+//     H200, 900^3, 4 rounds: 32x8@300 13.35-13.43 ms against 13.61-13.65,
+//     twin 13.21-13.26 against 13.79-13.84; @128 13.27-13.35 against
+//     13.68-13.75; 32x4@300 0.996; stalls a warp instruction: long
+//     scoreboard 1.45 -> 0.52, barrier 1.64 -> 1.05, short scoreboard
+//     0.61 (their shared loads), 357 instructions a point against 342).
 // Measured and left (H200, TTI 900^3, 32x8@128 at 13.6-13.8 ms, 128
 // registers, 16 warps an SM): warps stall on the barrier (1.55 cycles an
 // issued instruction), global loads (long scoreboard 1.42) and fixed
@@ -67,11 +76,12 @@
 // an SM (80 registers, ~15 LDL + 5 STL a plane): 1.27 (twin 1.30); copied
 // two planes ahead (ring 7, loop 14; 32x4 only: 43520 B at 32x8): 1.09
 // (twin 1.05); the off-centre planes summed before coeffs(): 1.015 (twin
-// 1.028). All removed. The coefficient inputs (n_x, n_y) copied a plane
-// ahead in their own branch after the barrier: Kokkos 1.011, twin 0.974;
-// stalls a warp instruction: long scoreboard 1.43 -> 0.52, barrier 1.63
-// -> 1.03, but 366 instructions a point against 342 and short scoreboard
-// 0.55 (their shared loads at first use).
+// 1.028). All removed. The coefficient inputs copied in a branch of their
+// own after the barrier, from the point's 64-bit offset plus a plane: 366
+// instructions a point, Kokkos 1.011 (twin 0.974): the form above issues
+// them in the block that loads the point, from pointers one plane on.
+// Neither the whole point (44544 B at 32x8) nor the interior ring plus the
+// inputs (49664 B) fits a Kokkos team's scratch.
 
 #include "seis/halo_copy_plan.hpp"
 #include "seis/math/interleaved_layout.hpp"
@@ -85,14 +95,7 @@
 
 namespace seis {
 
-// PointAhead: the model values the physics' coeffs() reads first (its
-// coefficient inputs, seis/math/coefficient_inputs.hpp; TTI: n_x, n_y) are
-// copied asynchronously into the team's scratch a plane ahead, at the top
-// of the plane before, and read from there (ScratchPoint,
-// seis/math/point_memory.hpp); the rest of the point loads at the top of
-// its plane as before (an A/B at run time: SEIS_FEAT_POINT=scratch,
-// family_register_streaming.hpp).
-template <class Physics, class Exec, int MaxDX = 32, bool PointAhead = false>
+template <class Physics, class Exec, int MaxDX = 32>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
   using Features = PlaneFeatures<Physics>;
@@ -131,6 +134,13 @@ struct FeatureStreamingBody
   static_assert(Q % 2 == 0, "the staged ring's slot is the plane's parity");
   static_assert(Q % P == 0, "the ring's slots are compile-time in the loop unrolled by Q");
   static constexpr int staged_reach = Centre::staged_reach;
+  // The model values the physics' coeffs() reads first (its coefficient
+  // inputs, seis/math/coefficient_inputs.hpp; TTI: n_x, n_y) are copied
+  // asynchronously into the team's scratch a plane ahead, at the top of the
+  // plane before, and read from there (ScratchPoint,
+  // seis/math/point_memory.hpp); the rest of the point loads at the top of
+  // its plane. A physics without them (iso) loads the whole point there.
+  static constexpr bool PointAhead = CoefficientModels<Physics>::type::size > 0;
   using ScratchPoint = ScratchPointOf<Physics, ExecTraits<Exec>, true>;
 
   FeatureStreamingBody() = default;
@@ -147,7 +157,7 @@ struct FeatureStreamingBody
     return point_floats_at(L) * sizeof(scalar_type) +
            (PointAhead ? std::size_t(s.dx) * s.dy * ScratchPoint::stride * sizeof(scalar_type) : 0);
   }
-  // Where the points' copied inputs start (PointAhead), after the staged ring.
+  // Where the points' copied inputs start, after the staged ring.
   static KOKKOS_INLINE_FUNCTION int point_floats_at(const PlaneLayout& L) {
     return int(L.bytes(P, sizeof(scalar_type)) / sizeof(scalar_type) + Staging::staged_floats(L, S, staged_reach));
   }
@@ -188,7 +198,7 @@ struct FeatureStreamingBody
     int column[CPT];  // the point's offset from the tile's first point in a plane
     int staged[CPT];  // and in a staged plane
     int row_cell[CPT];  // the staged cell outside the tile whose features it stages, or -1
-    scalar_type* copied[CPT];  // PointAhead: the column's copied inputs (2 planes)
+    scalar_type* copied[CPT];  // the column's copied inputs (2 planes)
 
     // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
     // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
@@ -259,9 +269,9 @@ struct FeatureStreamingBody
     index_t offset[CPT];  // the point's offset from the tile's first point, in the plane being updated
     for (int c = 0; c < CPT; ++c) offset[c] = column[c];
     // Previous level and model, loaded early; stored with streaming stores.
-    // PointAhead: its inputs copied a plane early into scratch, plane k's in
-    // the column's half k mod 2 (Q is even: the rotation step's parity),
-    // from pointers one plane on.
+    // Its inputs copied a plane early into scratch, plane k's in the
+    // column's half k mod 2 (Q is even: the rotation step's parity), from
+    // pointers one plane on.
     std::conditional_t<PointAhead, ScratchPoint, PreloadedPoint<Physics, Exec, true>> point[CPT];
     const auto next_of_tile = [&] {  // (opaque pointers cost instructions: none without PointAhead)
       if constexpr (PointAhead)

@@ -7,8 +7,4 @@
 namespace seis {
 template <class Physics, class Exec>
 using StRegFeat = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec>>;
-// The form under A/B (session 12; family_register_streaming.hpp picks it at
-// run time): the coefficient inputs copied into scratch a plane ahead.
-template <class Physics, class Exec>
-using StRegFeatInputsAhead = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, true>>;
 }  // namespace seis
