@@ -11,7 +11,13 @@
 
 namespace seis {
 
-template <class Physics, class Exec>
+// How a point's plane addresses are formed: fresh (each plane one 32-bit
+// offset from the point's address, the plane stride fresh; see run) or plain
+// (cur + idx + dz * stride, the twin's form for one field).
+// SEIS_KOKKOS_GMEM=plain|fresh picks one for an A/B (family_blocking_3d.hpp).
+enum class Gmem3dAddress { fresh, plain };
+
+template <class Physics, class Exec, Gmem3dAddress Address = Gmem3dAddress::fresh>
 struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
   using launch_bounds = Kokkos::LaunchBounds<>;
@@ -57,7 +63,8 @@ struct Gmem3dBody {
       const int psz = ExecTraits<Exec>::fresh_value(sz);
       static_for<-R, R + 1>([&](auto dz) {
         PlaneWindow<scalar_type, F> window;
-        for (int f = 0; f < F; ++f) window.base[f] = at[f] + dz * psz;
+        for (int f = 0; f < F; ++f)
+          window.base[f] = Address == Gmem3dAddress::fresh ? at[f] + dz * psz : data.cur[f] + idx + dz * sz;
         window.row_stride = sy;
         acc += data.physics.plane_term(dz, window, coeffs);
       });
@@ -66,7 +73,7 @@ struct Gmem3dBody {
   }
 };
 
-template <class Physics, class Exec>
-using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec>>;
+template <class Physics, class Exec, Gmem3dAddress Address = Gmem3dAddress::fresh>
+using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec, Address>>;
 
 }  // namespace seis

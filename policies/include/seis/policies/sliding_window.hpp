@@ -54,7 +54,10 @@ constexpr bool sliding_window_packed_plan() {
 // removed: the column pinned (TilePoints' Pinned) iso 1.036/1.035, TTI
 // 1.000; fresh in the scatter pass only (none of its spill loads ahead of
 // the barrier) iso 1.046/1.047, TTI 1.018/1.019.
-enum class SlidingWindowColumn { held, fresh };
+// A/B (SEIS_KOKKOS_SW_COLUMN=held|fresh|thread, family_sliding_window.hpp):
+// thread, as fresh with the rank read from the thread index at each visit
+// (ExecTraits::fresh_team_rank) instead of held in a register.
+enum class SlidingWindowColumn { held, fresh, thread };
 
 template <class Physics>
 constexpr SlidingWindowColumn sliding_window_column() {
@@ -116,6 +119,8 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     const auto points = [&] {
       if constexpr (Column == SlidingWindowColumn::fresh)
         return FreshTilePoints<Exec>(team, threads_x, layout.dy, by_threads_x);
+      else if constexpr (Column == SlidingWindowColumn::thread)
+        return FreshTilePoints<Exec, Team, true>(team, threads_x, layout.dy, by_threads_x);
       else
         return TilePoints<Exec>(team, threads_x, layout.dy);
     }();

@@ -74,6 +74,19 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
     KOKKOS_IF_ON_DEVICE((asm volatile("" : "+r"(v));))
     return v;
   }
+  // A Kokkos CUDA team's rank (threadIdx.y) read from the thread index where
+  // it is used (an S2R that nvcc may neither hoist nor hold in a register),
+  // as a twin reads its column; other team types: fresh_value(rank), rank
+  // being the thread's rank held.
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static int fresh_team_rank(int rank) {
+    if constexpr (std::is_same_v<Team, Kokkos::TeamPolicy<Kokkos::Cuda>::member_type>) {
+      KOKKOS_IF_ON_DEVICE(((void)rank; unsigned r; asm volatile("mov.u32 %0, %%tid.y;" : "=r"(r)); return int(r);))
+      KOKKOS_IF_ON_HOST((return rank;))
+    } else {
+      return fresh_value(rank);
+    }
+  }
   // *p if pred, else old: one predicated load (@p ld.global), where ptxas
   // branches around a plain load under `if (pred)` in the st_reg kernels'
   // plane loop (the twins' CudaBackend::load_if, perf/native/cuda).
@@ -153,8 +166,9 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
     const int team = policy.team_size();
     const int threads = team * policy.impl_vector_length();
     const std::size_t shared = kokkos_cuda_team_reduce_space(team) + std::size_t(policy.scratch_size(0, team));
-    // A function pointer or, for the global-memory launch, a void* (hence the C cast).
-    cuda::carveout_memo<Launch>().apply((const void*)Launch::get_kernel_func(), threads, shared);
+    // A function pointer or, for the global-memory launch, a void* (hence the C cast). Kokkos' level-0
+    // scratch stays within 48 KiB, so the memo's opt-in raise never runs here (its result: always success).
+    (void)cuda::carveout_memo<Launch>().apply((const void*)Launch::get_kernel_func(), threads, shared);
   }
 
   // The part of the team-reduce space (seis/math/kokkos_cuda_team_shared.hpp)
