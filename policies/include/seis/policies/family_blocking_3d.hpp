@@ -14,10 +14,12 @@ namespace seis {
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_blocking_3d(const std::string& name, const BlockShape& s) {
   if (name == "gmem_3d") {
-    // SEIS_KOKKOS_GMEM=plain: the plain plane addresses (Gmem3dAddress), an A/B.
+    // SEIS_KOKKOS_GMEM=plain|plain_bounded: the plain plane addresses (Gmem3dAddress), an A/B.
     static const char* const form = std::getenv("SEIS_KOKKOS_GMEM");  // read once
     if (form && std::strcmp(form, "plain") == 0)
       return std::make_unique<Gmem3d<Physics, Exec, Gmem3dAddress::plain>>(name, s);
+    if (form && std::strcmp(form, "plain_bounded") == 0)
+      return std::make_unique<Gmem3d<Physics, Exec, Gmem3dAddress::plain_bounded>>(name, s);
     return std::make_unique<Gmem3d<Physics, Exec>>(name, s);
   }
   if (name == "smem_3d") return std::make_unique<Smem3d<Physics, Exec>>(name, s);

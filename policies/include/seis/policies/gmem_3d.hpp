@@ -13,14 +13,17 @@ namespace seis {
 
 // How a point's plane addresses are formed: fresh (each plane one 32-bit
 // offset from the point's address, the plane stride fresh; see run) or plain
-// (cur + idx + dz * stride, the twin's form for one field).
-// SEIS_KOKKOS_GMEM=plain|fresh picks one for an A/B (family_blocking_3d.hpp).
-enum class Gmem3dAddress { fresh, plain };
+// (cur + idx + dz * stride, the twin's form for one field); plain_bounded:
+// plain under launch bounds of 512 threads and 3 teams an SM (at most 42
+// registers: TTI stays at 40, where plain alone takes 56).
+// SEIS_KOKKOS_GMEM=plain|plain_bounded picks one for an A/B (family_blocking_3d.hpp).
+enum class Gmem3dAddress { fresh, plain, plain_bounded };
 
 template <class Physics, class Exec, Gmem3dAddress Address = Gmem3dAddress::fresh>
 struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
-  using launch_bounds = Kokkos::LaunchBounds<>;
+  using launch_bounds = std::conditional_t<Address == Gmem3dAddress::plain_bounded, Kokkos::LaunchBounds<512, 3>,
+                                           Kokkos::LaunchBounds<>>;
   static constexpr bool three_d = true;
   // One tile a thread block: the thread ends after its team, and Kokkos'
   // league loop no longer holds the tile split and offsets (tiled_strategy.hpp).
