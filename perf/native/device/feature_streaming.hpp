@@ -101,9 +101,9 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   float* scratch = Backend::opaque_shared(reinterpret_cast<float*>(shared_words)) +
                    Backend::opaque_value(ring_offset);  // floats, as planned
   const Op& op = a.op;
-  // The block's number in the 1D grid (as Kokkos launches the league) walks
-  // the tiles with x fastest.
-  const TileOrigin o = tiles.origin(int(blockIdx.x));
+  // The block's linear number (CUDA: a 1D grid, as Kokkos launches the
+  // league; HIP: the tile grid itself) walks the tiles with x fastest.
+  const TileOrigin o = tiles.origin(int(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z)));
   const TileExtent ext(tiles.box, L, o);
   const int cx = int(threadIdx.x), cy = int(threadIdx.y);
   const bool owner = ext.owns(cx, cy);
