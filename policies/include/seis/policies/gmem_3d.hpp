@@ -11,16 +11,32 @@
 
 namespace seis {
 
-// How a point's plane addresses are formed: fresh (each plane one 32-bit
-// offset from the point's address, the plane stride fresh; see run) or plain
-// (cur + idx + dz * stride, the twin's form for one field); plain_bounded:
-// plain under launch bounds of 512 threads and 3 teams an SM (at most 42
-// registers: TTI stays at 40, where plain alone takes 56).
-// SEIS_KOKKOS_GMEM=plain|plain_bounded picks one for an A/B (family_blocking_3d.hpp).
-enum class Gmem3dAddress { fresh, plain, plain_bounded };
+// How a point's plane addresses are formed and the kernel launched (an A/B,
+// SEIS_KOKKOS_GMEM=NAME, family_blocking_3d.hpp): fresh (each plane one
+// 32-bit offset from the point's address, the plane stride fresh; see run)
+// or plain (cur + idx + dz * stride, the twin's form for one field);
+// plain_bounded: plain under launch bounds of 512 threads and 3 teams an SM
+// (at most 42 registers: TTI stays at 40, where plain alone takes 56);
+// *_constant: the functor in constant memory (HeavyWeightLaunch), which
+// changes how ptxas schedules the loads (nvcc 13 sm_90, static loads in
+// flight along the path, TTI: fresh 4.69 -> 5.05, the twin 5.37; iso fresh
+// 5.53 -> 6.22, plain 6.09 -> 6.31, the twin's plain 5.98).
+enum class Gmem3dAddress { fresh, plain, plain_bounded, fresh_constant, plain_constant };
+
+template <Gmem3dAddress A>
+constexpr bool gmem_3d_plain_address() {
+  return A == Gmem3dAddress::plain || A == Gmem3dAddress::plain_bounded || A == Gmem3dAddress::plain_constant;
+}
+
+template <Gmem3dAddress A, bool = A == Gmem3dAddress::fresh_constant || A == Gmem3dAddress::plain_constant>
+struct Gmem3dLaunch {};
+template <Gmem3dAddress A>
+struct Gmem3dLaunch<A, true> {
+  using launch_property = HeavyWeightLaunch;
+};
 
 template <class Physics, class Exec, Gmem3dAddress Address = Gmem3dAddress::fresh>
-struct Gmem3dBody {
+struct Gmem3dBody : Gmem3dLaunch<Address> {
   using scalar_type = typename Physics::scalar_type;
   using launch_bounds = std::conditional_t<Address == Gmem3dAddress::plain_bounded, Kokkos::LaunchBounds<512, 3>,
                                            Kokkos::LaunchBounds<>>;
@@ -67,7 +83,7 @@ struct Gmem3dBody {
       static_for<-R, R + 1>([&](auto dz) {
         PlaneWindow<scalar_type, F> window;
         for (int f = 0; f < F; ++f)
-          window.base[f] = Address == Gmem3dAddress::fresh ? at[f] + dz * psz : data.cur[f] + idx + dz * sz;
+          window.base[f] = gmem_3d_plain_address<Address>() ? data.cur[f] + idx + dz * sz : at[f] + dz * psz;
         window.row_stride = sy;
         acc += data.physics.plane_term(dz, window, coeffs);
       });
