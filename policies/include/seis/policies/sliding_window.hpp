@@ -54,10 +54,11 @@ constexpr bool sliding_window_packed_plan() {
 // removed: the column pinned (TilePoints' Pinned) iso 1.036/1.035, TTI
 // 1.000; fresh in the scatter pass only (none of its spill loads ahead of
 // the barrier) iso 1.046/1.047, TTI 1.018/1.019.
-// A/B (SEIS_KOKKOS_SW_COLUMN=held|fresh|thread, family_sliding_window.hpp):
-// thread, as fresh with the rank read from the thread index at each visit
-// (ExecTraits::fresh_team_rank) instead of held in a register.
-enum class SlidingWindowColumn { held, fresh, thread };
+// A/B (SEIS_KOKKOS_SW_COLUMN=held|fresh|fresh_compute, family_sliding_window.hpp):
+// fresh_compute, held in the pass ahead of the barrier (loads, scatter) and
+// fresh in the one after it (nvcc 13 sm_90, iso z loop: 529 instructions and
+// 11 spill loads a plane).
+enum class SlidingWindowColumn { held, fresh, fresh_compute };
 
 template <class Physics>
 constexpr SlidingWindowColumn sliding_window_column() {
@@ -116,13 +117,24 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
     const int threads_x = layout.dx / VEC;
-    const auto points = [&] {
-      if constexpr (Column == SlidingWindowColumn::fresh)
+    // The column of the pass ahead of the barrier (loads, scatter) and of the
+    // one after it (plane terms, update), held or fresh (SlidingWindowColumn).
+    const auto column = [&](auto fresh) {
+      if constexpr (decltype(fresh)::value)
         return FreshTilePoints<Exec>(team, threads_x, layout.dy, by_threads_x);
-      else if constexpr (Column == SlidingWindowColumn::thread)
-        return FreshTilePoints<Exec, Team, true>(team, threads_x, layout.dy, by_threads_x);
       else
         return TilePoints<Exec>(team, threads_x, layout.dy);
+    };
+    constexpr bool fresh_compute = Column != SlidingWindowColumn::held;
+    constexpr bool fresh_scatter = fresh_compute && Column != SlidingWindowColumn::fresh_compute;
+    const auto points = column(std::bool_constant<fresh_scatter>{});
+    const auto other_points = column(std::bool_constant<fresh_compute>{});  // only where the passes differ
+    const auto& scatter_points = points;
+    const auto& compute_points = [&]() -> const auto& {
+      if constexpr (fresh_scatter == fresh_compute)
+        return points;
+      else
+        return other_points;
     }();
     const PlaneStager<Physics, Exec, 4, Packed> halo(team, data, ext, layout, o, true);
     const int zb = o.z, ze = tiles.z_end(zb);
@@ -133,7 +145,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     for (int zl = zb - R; zl < ze + R; ++zl) {
       const bool scatter = zl + S >= zb && zl - S < ze;
       const int zdone = zl - R;
-      points.for_each_column([&](int tx, int cy, auto slot) {
+      scatter_points.for_each_column([&](int tx, int cy, auto slot) {
         const int cx = tx * VEC;
         if (!ext.owns(cx, cy)) return;
         const index_t idx = data.grid.index(o.x + cx, o.y + cy, zl);
@@ -160,7 +172,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
         halo.stage(team, zl, scratch, PlainCopy{});
         ExecTraits<Exec>::team_barrier(team);
       }
-      points.for_each_column([&](int tx, int cy, auto slot) {
+      compute_points.for_each_column([&](int tx, int cy, auto slot) {
         const int cx = tx * VEC;
         if (!ext.owns(cx, cy)) return;
         if (scatter) {

@@ -155,23 +155,20 @@ struct TilePoints {
 // from the thread index where it needs it. Held, the Kokkos sliding_window
 // spilled addresses derived from it (sliding_window.hpp,
 // SlidingWindowColumn). Host teams: TilePoints' loops.
-// FromThread: the rank itself read anew at each visit (ExecTraits::fresh_team_rank:
-// a CUDA team's from the thread index), not held in a register.
-template <class Exec, class Team = void, bool FromThread = false>
+template <class Exec>
 struct FreshTilePoints {
   TilePoints<Exec> points;
   FastDivisor by_dx;
 
-  template <class T>
-  KOKKOS_INLINE_FUNCTION FreshTilePoints(const T& team, int tile_dx, int tile_dy, const FastDivisor& by_tile_dx)
+  template <class Team>
+  KOKKOS_INLINE_FUNCTION FreshTilePoints(const Team& team, int tile_dx, int tile_dy, const FastDivisor& by_tile_dx)
       : points(team, tile_dx, tile_dy), by_dx(by_tile_dx) {}
 
   // f(cx, cy, slot), as TilePoints::for_each_column.
   template <class F>
   KOKKOS_FORCEINLINE_FUNCTION void for_each_column(F&& f) const {
     if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
-      const int rank = FromThread ? ExecTraits<Exec>::template fresh_team_rank<Team>(points.rank)
-                                  : ExecTraits<Exec>::fresh_value(points.rank);
+      const int rank = ExecTraits<Exec>::fresh_value(points.rank);
       const int cy = by_dx.div(rank);
       if (cy < points.dy) f(rank - cy * points.dx, cy, int_c<0>{});
     } else {

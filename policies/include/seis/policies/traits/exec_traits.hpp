@@ -16,8 +16,6 @@
 //   opaque_base(p)             p, hidden from the optimiser (32-bit offsets from it stay cheap)
 //   opaque_value(v)            v, hidden from the optimiser (kept in a register, never recomputed)
 //   fresh_value(v)             v, where it is used: what is derived from it is not hoisted out of loops
-//   fresh_team_rank<Team>(rank) the thread's team rank (rank, its value held), read where it is used
-//                              (CUDA team: from the thread index)
 //   load_if(pred, p, old)      *p if pred, else old, with no branch around the load
 //   end_team_thread(team)      the thread's last league iteration is done: end it where
 //                              the backend runs one team per thread block
@@ -78,10 +76,6 @@ struct SynchronousCopyTraits {
   }
   KOKKOS_FORCEINLINE_FUNCTION static int opaque_value(int v) { return v; }
   KOKKOS_FORCEINLINE_FUNCTION static int fresh_value(int v) { return v; }
-  template <class Team>
-  KOKKOS_FORCEINLINE_FUNCTION static int fresh_team_rank(int rank) {
-    return fresh_value(rank);
-  }
   template <class Scalar>
   KOKKOS_FORCEINLINE_FUNCTION static Scalar load_if(bool pred, const Scalar* p, Scalar old) {
     return pred ? *p : old;

@@ -74,19 +74,6 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
     KOKKOS_IF_ON_DEVICE((asm volatile("" : "+r"(v));))
     return v;
   }
-  // A Kokkos CUDA team's rank (threadIdx.y) read from the thread index where
-  // it is used (an S2R that nvcc may neither hoist nor hold in a register),
-  // as a twin reads its column; other team types: fresh_value(rank), rank
-  // being the thread's rank held.
-  template <class Team>
-  KOKKOS_FORCEINLINE_FUNCTION static int fresh_team_rank(int rank) {
-    if constexpr (std::is_same_v<Team, Kokkos::TeamPolicy<Kokkos::Cuda>::member_type>) {
-      KOKKOS_IF_ON_DEVICE(((void)rank; unsigned r; asm volatile("mov.u32 %0, %%tid.y;" : "=r"(r)); return int(r);))
-      KOKKOS_IF_ON_HOST((return rank;))
-    } else {
-      return fresh_value(rank);
-    }
-  }
   // *p if pred, else old: one predicated load (@p ld.global), where ptxas
   // branches around a plain load under `if (pred)` in the st_reg kernels'
   // plane loop (the twins' CudaBackend::load_if, perf/native/cuda).
