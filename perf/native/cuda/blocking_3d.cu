@@ -21,20 +21,15 @@ int launch_gmem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaSt
   // against 31.12 plain, 40 registers instead of 56). SEIS_NATIVE_GMEM picks another form, for an A/B: team-plain,
   // team-fresh, or plain|fresh, a 3D grid of 3D blocks with no split (iso 1024^3 9.16 ms, 512^3 0.920: faster than
   // any team launch, which the Kokkos strategy cannot leave).
-  // team-plain-bounded|team-fresh-bounded: the team launch under launch bounds (gmem_3d_team_bounded_kernel).
   static const char* const form = std::getenv("SEIS_NATIVE_GMEM");  // read once
   const bool grid = form && (std::strcmp(form, "plain") == 0 || std::strcmp(form, "fresh") == 0);
-  const bool bounded = form && std::strstr(form, "-bounded") != nullptr;
-  const bool plain = form ? std::strcmp(form, "plain") == 0 || std::strncmp(form, "team-plain", 10) == 0 : Op::F == 1;
+  const bool plain = form ? std::strcmp(form, "plain") == 0 || std::strcmp(form, "team-plain") == 0 : Op::F == 1;
   if (grid)
     return plain ? launch_kernel<gmem_3d_kernel<Op, CudaBackend, false>>(plan, stream, a, plan.tiles)
                  : launch_kernel<gmem_3d_kernel<Op, CudaBackend, true>>(plan, stream, a, plan.tiles);
   LaunchPlan linear = plan;
   linear.linear = true;
   const TeamSplit split = TeamSplit::make(plan.tiles);
-  if (bounded)
-    return plain ? launch_kernel<gmem_3d_team_bounded_kernel<Op, CudaBackend, false>>(linear, stream, a, plan.tiles, split)
-                 : launch_kernel<gmem_3d_team_bounded_kernel<Op, CudaBackend, true>>(linear, stream, a, plan.tiles, split);
   return plain ? launch_kernel<gmem_3d_team_kernel<Op, CudaBackend, false>>(linear, stream, a, plan.tiles, split)
                : launch_kernel<gmem_3d_team_kernel<Op, CudaBackend, true>>(linear, stream, a, plan.tiles, split);
 }

@@ -65,7 +65,7 @@ struct TeamSplit {
 // instructions on a thread's path: iso 172 Fresh, 181 plain; the Kokkos
 // kernel 184 and 181).
 template <class Op, class Backend, bool Fresh>
-SEIS_NATIVE_DEV void gmem_3d_team_point(const StepArgs<Op>& a, const TileGrid& tiles, const TeamSplit& split) {
+__global__ void gmem_3d_team_kernel(const StepArgs<Op> a, const TileGrid tiles, const TeamSplit split) {
   const int tile = int(blockIdx.x), rank = int(threadIdx.x);
   const int rest = split.by_ntx.div(tile);
   const int tz = split.by_nty.div(rest);
@@ -78,19 +78,6 @@ SEIS_NATIVE_DEV void gmem_3d_team_point(const StepArgs<Op>& a, const TileGrid& t
   const int x = ox + rank - row * tiles.dx, y = oy + row - cz * tiles.dy, z = oz + cz;
   if (!contains(tiles.box, x, y, z)) return;
   gmem_3d_point<Op, Backend, Fresh>(a, x, y, z);
-}
-
-template <class Op, class Backend, bool Fresh>
-__global__ void gmem_3d_team_kernel(const StepArgs<Op> a, const TileGrid tiles, const TeamSplit split) {
-  gmem_3d_team_point<Op, Backend, Fresh>(a, tiles, split);
-}
-
-// The same under launch bounds of 512 threads and 3 blocks an SM (at most 42
-// registers), as the Kokkos body's Gmem3dAddress::plain_bounded: an A/B.
-template <class Op, class Backend, bool Fresh>
-__global__ void __launch_bounds__(512, 3)
-    gmem_3d_team_bounded_kernel(const StepArgs<Op> a, const TileGrid tiles, const TeamSplit split) {
-  gmem_3d_team_point<Op, Backend, Fresh>(a, tiles, split);
 }
 
 }  // namespace seis::native::dev

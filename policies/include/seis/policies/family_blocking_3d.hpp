@@ -6,23 +6,11 @@
 #include "seis/policies/smem_3d.hpp"
 #include "seis/policies/strategy_factories.hpp"
 
-#include <cstdlib>
-#include <cstring>
-
 namespace seis {
 
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_blocking_3d(const std::string& name, const BlockShape& s) {
-  if (name == "gmem_3d") {
-    // SEIS_KOKKOS_GMEM=plain|plain_bounded|fresh_constant|plain_constant: another form (Gmem3dAddress), an A/B.
-    static const char* const form = std::getenv("SEIS_KOKKOS_GMEM");  // read once
-    const auto is = [](const char* f) { return form && std::strcmp(form, f) == 0; };
-    if (is("plain")) return std::make_unique<Gmem3d<Physics, Exec, Gmem3dAddress::plain>>(name, s);
-    if (is("plain_bounded")) return std::make_unique<Gmem3d<Physics, Exec, Gmem3dAddress::plain_bounded>>(name, s);
-    if (is("fresh_constant")) return std::make_unique<Gmem3d<Physics, Exec, Gmem3dAddress::fresh_constant>>(name, s);
-    if (is("plain_constant")) return std::make_unique<Gmem3d<Physics, Exec, Gmem3dAddress::plain_constant>>(name, s);
-    return std::make_unique<Gmem3d<Physics, Exec>>(name, s);
-  }
+  if (name == "gmem_3d") return std::make_unique<Gmem3d<Physics, Exec>>(name, s);
   if (name == "smem_3d") return std::make_unique<Smem3d<Physics, Exec>>(name, s);
   return nullptr;
 }

@@ -53,12 +53,14 @@ constexpr bool sliding_window_packed_plan() {
 // 0.991/0.992/0.995/0.994 (41.6 ms), fresh 1.020/1.019. Measured and
 // removed: the column pinned (TilePoints' Pinned) iso 1.036/1.035, TTI
 // 1.000; fresh in the scatter pass only (none of its spill loads ahead of
-// the barrier) iso 1.046/1.047, TTI 1.018/1.019.
-// A/B (SEIS_KOKKOS_SW_COLUMN=held|fresh|fresh_compute, family_sliding_window.hpp):
-// fresh_compute, held in the pass ahead of the barrier (loads, scatter) and
-// fresh in the one after it (nvcc 13 sm_90, iso z loop: 529 instructions and
-// 11 spill loads a plane).
-enum class SlidingWindowColumn { held, fresh, fresh_compute };
+// the barrier) iso 1.046/1.047, TTI 1.018/1.019; held in the scatter pass
+// and fresh after the barrier (z loop 529 instructions, 11 spill loads; ncu
+// iso 512^3 783 M warp instructions and 23.2 M local loads against fresh's
+// 849 M and 16.8 M) iso 1.041/1.041 against fresh 1.034/1.033 (13.41 ms
+// against 13.30; parity9, tree of session 12); the rank read from the
+// thread index at each visit (an S2R) compiled to fresh's SASS (549
+// against 552 instructions, the same spills) and was not run.
+enum class SlidingWindowColumn { held, fresh };
 
 template <class Physics>
 constexpr SlidingWindowColumn sliding_window_column() {
@@ -117,24 +119,11 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     const auto& tiles = this->tiles;
     const TileExtent ext(tiles.box, layout, o);
     const int threads_x = layout.dx / VEC;
-    // The column of the pass ahead of the barrier (loads, scatter) and of the
-    // one after it (plane terms, update), held or fresh (SlidingWindowColumn).
-    const auto column = [&](auto fresh) {
-      if constexpr (decltype(fresh)::value)
+    const auto points = [&] {
+      if constexpr (Column == SlidingWindowColumn::fresh)
         return FreshTilePoints<Exec>(team, threads_x, layout.dy, by_threads_x);
       else
         return TilePoints<Exec>(team, threads_x, layout.dy);
-    };
-    constexpr bool fresh_compute = Column != SlidingWindowColumn::held;
-    constexpr bool fresh_scatter = fresh_compute && Column != SlidingWindowColumn::fresh_compute;
-    const auto points = column(std::bool_constant<fresh_scatter>{});
-    const auto other_points = column(std::bool_constant<fresh_compute>{});  // only where the passes differ
-    const auto& scatter_points = points;
-    const auto& compute_points = [&]() -> const auto& {
-      if constexpr (fresh_scatter == fresh_compute)
-        return points;
-      else
-        return other_points;
     }();
     const PlaneStager<Physics, Exec, 4, Packed> halo(team, data, ext, layout, o, true);
     const int zb = o.z, ze = tiles.z_end(zb);
@@ -145,7 +134,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     for (int zl = zb - R; zl < ze + R; ++zl) {
       const bool scatter = zl + S >= zb && zl - S < ze;
       const int zdone = zl - R;
-      scatter_points.for_each_column([&](int tx, int cy, auto slot) {
+      points.for_each_column([&](int tx, int cy, auto slot) {
         const int cx = tx * VEC;
         if (!ext.owns(cx, cy)) return;
         const index_t idx = data.grid.index(o.x + cx, o.y + cy, zl);
@@ -172,7 +161,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
         halo.stage(team, zl, scratch, PlainCopy{});
         ExecTraits<Exec>::team_barrier(team);
       }
-      compute_points.for_each_column([&](int tx, int cy, auto slot) {
+      points.for_each_column([&](int tx, int cy, auto slot) {
         const int cx = tx * VEC;
         if (!ext.owns(cx, cy)) return;
         if (scatter) {
