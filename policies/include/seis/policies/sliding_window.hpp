@@ -59,7 +59,11 @@ constexpr bool sliding_window_packed_plan() {
 // 849 M and 16.8 M) iso 1.041/1.041 against fresh 1.034/1.033 (13.41 ms
 // against 13.30; parity9, tree of session 12); the rank read from the
 // thread index at each visit (an S2R) compiled to fresh's SASS (549
-// against 552 instructions, the same spills) and was not run.
+// against 552 instructions, the same spills) and was not run. The packed
+// halo plan for one field, iso 1024^3 (parity9 round 2, the twin plain at
+// 12.87 ms): with the column fresh (z loop 573 instructions, no spills)
+// 13.32/13.30 ms against plain's 13.34/13.30, no faster; held (530, 7
+// spill loads) 14.08/14.09 (the twin's packed plan: 14.10/14.15).
 enum class SlidingWindowColumn { held, fresh };
 
 template <class Physics>
