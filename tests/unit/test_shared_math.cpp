@@ -230,14 +230,16 @@ TEST_CASE("st_reg_feat stages the features of every row beyond the tile once", "
 // (9862742) needed 40960 B at 32x8 and the H100 refused st_reg_feat's best
 // shape. The staged ring holds 2 planes of the tile's rows and 2 beyond; the
 // value ring 5 planes (planes z .. z+2, a spare and one more, so that its
-// slots are compile-time in the z loop unrolled by 10).
+// slots are compile-time in the z loop unrolled by 10); then each column's
+// coefficient inputs (n_x, n_y) of two planes, 5 floats (session 12).
 TEST_CASE("st_reg_feat's TTI scratch at 32x8 fits a 256-thread CUDA team", "[unit][math]") {
   using Body = FeatureStreamingBody<TtiPhysics<float>, Kokkos::DefaultHostExecutionSpace>;
   const BlockShape shape{32, 8, 1, 128};
   const PlaneLayout L = Body::layout_for(shape);
-  // 5 value planes of 16 rows x 80 floats, 2 staged planes of 12 rows x 80.
+  // 5 value planes of 16 rows x 80 floats, 2 staged planes of 12 rows x 80,
+  // 256 columns x 5 floats of inputs.
   REQUIRE(Body::P == 5);
-  REQUIRE(Body::scratch_bytes(shape) == (5 * 16 * 80 + 2 * 12 * 80) * sizeof(float));
+  REQUIRE(Body::scratch_bytes(shape) == (5 * 16 * 80 + 2 * 12 * 80 + 256 * 5) * sizeof(float));
   REQUIRE(Body::scratch_bytes(shape) <= 40936u);
   REQUIRE(L.w == 80);
 }

@@ -6,7 +6,6 @@
 #include "device/feature_streaming.hpp"
 
 #include <cstdlib>
-#include <cstring>
 
 namespace seis::native::dev {
 
@@ -23,16 +22,12 @@ int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape&
   if (ring_offset_bytes < 0 || ring_offset_bytes % 4 != 0) return error_invalid_shape;
   const LaunchPlan plan = offset ? plan_feature_streaming_at<Op>(box, s, std::size_t(ring_offset_bytes))
                                  : plan_feature_streaming<Op>(box, s);
-  // A 1D grid of tiles, x fastest, as the Kokkos league (the TTI twin ran
-  // 31 % slower than the Kokkos kernel with the same SASS and launch bounds;
-  // the grid's shape is one of the launch's remaining differences).
-  // SEIS_NATIVE_FEATURE_GRID=3d launches the tile grid itself, for an A/B.
-  const char* grid = std::getenv("SEIS_NATIVE_FEATURE_GRID");
+  // A 1D grid of tiles, x fastest, as the Kokkos league. (The tile grid
+  // itself, a 3D grid, ran no differently on the H200: TTI 900^3 Kokkos/twin
+  // 0.969/0.971 against 0.975/0.970, session 11 parity8; removed.)
   LaunchPlan launch = plan;
-  if (!(grid && std::strcmp(grid, "3d") == 0)) {
-    launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
-    launch.tiles.nty = launch.tiles.ntz = 1;
-  }
+  launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
+  launch.tiles.nty = launch.tiles.ntz = 1;
   return launch_kernel<feature_streaming_kernel<Op, CudaBackend>>(launch, stream, a, plan.tiles, plan.layout,
                                                                   feature_ring_offset<Op>(plan));
 }

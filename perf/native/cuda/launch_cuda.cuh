@@ -24,8 +24,6 @@
 
 namespace seis::native::dev {
 
-constexpr std::size_t default_shared_limit = 48 * 1024;
-
 // Diagnosis only (default off): SEIS_NATIVE_SHARED_PAD=kokkos asks each launch
 // for the dynamic shared memory a Kokkos team launch adds ahead of the team
 // scratch (8 * (threads + 2) bytes of team-reduce space, unused by a
@@ -44,15 +42,10 @@ inline std::size_t shared_pad(int threads) {
 template <auto Kernel, class... Args>
 int launch_kernel(const LaunchPlan& plan, cudaStream_t stream, const Args&... args) {
   const std::size_t shared = plan.shared + shared_pad(plan.bx * plan.by * plan.bz);
-  if (shared > default_shared_limit) {
-    const cudaError_t e = cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared));
-    if (e != cudaSuccess) {
-      (void)cudaGetLastError();  // do not leave it for an unrelated later check
-      return int(e);
-    }
-  }
-  ::seis::cuda::carveout_memo<std::integral_constant<decltype(Kernel), Kernel>>().apply(
+  // The opt-in limit above 48 KiB and the carveout, set where the launch shape changed.
+  const cudaError_t e = ::seis::cuda::carveout_memo<std::integral_constant<decltype(Kernel), Kernel>>().apply(
       reinterpret_cast<const void*>(Kernel), plan.bx * plan.by * plan.bz, shared);
+  if (e != cudaSuccess) return int(e);
   const TileGrid& t = plan.tiles;
   const dim3 grid = plan.linear ? dim3(unsigned(t.ntx * t.nty * t.ntz)) : dim3(unsigned(t.ntx), unsigned(t.nty), unsigned(t.ntz));
   const dim3 block = plan.linear ? dim3(unsigned(plan.bx * plan.by * plan.bz))

@@ -16,7 +16,9 @@
 //   - staged rows have a compile-time pitch and interleaved fields
 //     (InterleavedPlane), so every neighbour is a constant offset;
 //   - index arithmetic once per tile: a 64-bit offset from opaque per-tile
-//     bases, halo copies dealt out once (seis/halo_copy_plan.hpp).
+//     bases, halo copies dealt out once (seis/halo_copy_plan.hpp);
+//   - the coefficient inputs (TTI: n_x, n_y) copied with cp.async into
+//     shared memory a plane ahead, at the top of the plane before.
 
 #include "device/stencil_math.hpp"
 #include "device/tiles.hpp"
@@ -44,8 +46,16 @@ struct FeatureLayout {
   // Staged features (TTI: D1x p, D1x q), in a ring of 2 planes after the values.
   static constexpr int S = Centre::staged;
   static PlaneLayout make(const Shape& s) { return Staging::layout(s.dx, s.dy); }
+  // The points' copied coefficient inputs (ScratchPoint) after the staged
+  // ring, as in the Kokkos body (none for a physics without them).
+  static constexpr bool point_ahead = CoefficientModels<Op>::type::size > 0;
+  static constexpr int point_stride = ScratchPointOf<Op, void, true>::stride;  // (no copies made through it)
+  static SEIS_INLINE int point_floats_at(const PlaneLayout& L) {
+    return int(L.bytes(P) / sizeof(float) + Staging::staged_floats(L, S, Centre::staged_reach));
+  }
   static std::size_t bytes(const PlaneLayout& L) {
-    return L.bytes(P) + Staging::staged_floats(L, S, Centre::staged_reach) * sizeof(float);
+    return point_floats_at(L) * sizeof(float) +
+           (point_ahead ? std::size_t(L.dx) * L.dy * point_stride * sizeof(float) : 0);
   }
 };
 
@@ -101,8 +111,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   float* scratch = Backend::opaque_shared(reinterpret_cast<float*>(shared_words)) +
                    Backend::opaque_value(ring_offset);  // floats, as planned
   const Op& op = a.op;
-  // The block's linear number (a 1D grid, as Kokkos launches the league, or
-  // the tile grid itself) walks the tiles with x fastest.
+  // The block's linear number (CUDA: a 1D grid, as Kokkos launches the
+  // league; HIP: the tile grid itself) walks the tiles with x fastest.
   const TileOrigin o = tiles.origin(int(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z)));
   const TileExtent ext(tiles.box, L, o);
   const int cx = int(threadIdx.x), cy = int(threadIdx.y);
@@ -136,6 +146,12 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     return v;
   };
 
+  // The coefficient inputs copied into shared memory a plane ahead, at the
+  // top of the plane before (the Kokkos body's; none for iso).
+  constexpr bool PointAhead = Layout::point_ahead;
+  using ScratchPoint = ScratchPointOf<Op, Backend, true>;
+  // The column's copied inputs (2 planes), after the staged ring.
+  float* const copied = scratch + Layout::point_floats_at(L) + (cx + cy * L.dx) * ScratchPoint::stride;
   Values<F> values[Q];            // live from z+R+1 (loaded) to z+E (staged)
   features_type features[Q];      // live from z+R to z-R
 
@@ -210,6 +226,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   };
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first + E * sz;
   stage_halo(halo_from, plane(rotating_ring_slot<P, 0, E>()));
+  if constexpr (PointAhead)  // plane zb's inputs, with its halo
+    if (owner) ScratchPoint::copy(copied, Pointers(a, tile_first), column);
   Backend::async_commit();
 
   const long long ahead_distance = (R + 1) * sz;
@@ -219,7 +237,15 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   const Pointers ahead_of_tile(a, tile_first + ahead_distance);
   long long offset = column;  // from the tile's first point, in the plane being updated
   // Previous level and model, loaded early; stored with streaming stores.
-  PreloadedPoint<Op, Backend, true> point;
+  // Its inputs copied a plane early, plane k's in the column's half k mod 2,
+  // from pointers one plane on.
+  std::conditional_t<PointAhead, ScratchPoint, PreloadedPoint<Op, Backend, true>> point;
+  const auto next_of_tile = [&] {  // (opaque pointers cost instructions: none without PointAhead)
+    if constexpr (PointAhead)
+      return Pointers(a, tile_first + sz);
+    else
+      return 0;
+  }();
   auto step = [&](int k, auto rotation) {
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
@@ -231,7 +257,15 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     const float* incoming[F];
     for (int f = 0; f < F; ++f) incoming[f] = ahead_of_tile.cur[f] - (more ? 0 : ahead_distance);
     if (owner) {
-      point.load(at_tile, offset);
+      if constexpr (PointAhead) {
+        point.aim(at_tile, offset, copied + (U % 2) * ScratchPoint::count);
+        // The next plane's inputs, into the half the last plane left; past
+        // the tile's last plane the first plane beyond its box (the grid's
+        // z halo: in bounds), unused.
+        ScratchPoint::copy(copied + ((U + 1) % 2) * ScratchPoint::count, next_of_tile, offset);
+      } else {
+        point.load(at_tile, offset);
+      }
       for (int f = 0; f < F; ++f) values[queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset];
       const Values<F>& v = values[queue_slot<true, Q, U, R + E>()];
       for (int f = 0; f < F; ++f) entering[f * Layout::Pitch + staged] = v[f];  // (Pitch: the field stride)

@@ -39,7 +39,7 @@ struct InterleavedStaging {
   // `reach` beyond (TTI at 32x8: 2 x 3840 B, so the kernel stays within
   // Kokkos' 40936 B of team scratch for 256 threads). A point's staged cell
   // lies at its value-plane offset (L.centre) from staged_origin.
-  static std::size_t staged_floats(const PlaneLayout& L, int S, int reach) {
+  static SEIS_INLINE std::size_t staged_floats(const PlaneLayout& L, int S, int reach) {
     return S > 0 ? 2 * std::size_t(L.dy + 2 * reach) * std::size_t(L.w) : 0;
   }
   static SEIS_INLINE int staged_stride(const PlaneLayout& L, int reach) { return (L.dy + 2 * reach) * L.w; }

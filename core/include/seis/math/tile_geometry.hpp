@@ -47,7 +47,7 @@ struct PlaneLayout {
 
   // Offset of tile point (cx, cy) inside a staged plane.
   SEIS_INLINE int centre(int cx, int cy) const { return (cy + hy) * w + cx + hx; }
-  std::size_t bytes(int planes, int scalar_bytes = int(sizeof(float))) const {
+  SEIS_INLINE std::size_t bytes(int planes, int scalar_bytes = int(sizeof(float))) const {
     return std::size_t(planes) * std::size_t(plane_stride) * std::size_t(scalar_bytes);
   }
 };

@@ -13,6 +13,7 @@
 // Stored per point: V, A, B and the axis components n_x, n_y (n_z >= 0 is
 // recovered as sqrt(1 - n_x^2 - n_y^2): only n n^T matters).
 
+#include "seis/math/coefficient_inputs.hpp"
 #include "seis/math/host_device.hpp"
 #include "seis/math/plane_access.hpp"
 #include "seis/math/square_root.hpp"
@@ -71,6 +72,10 @@ class TtiStencil {
     d1z_[0] = Scalar(first_derivative_d1 / hz);
     d1z_[1] = Scalar(first_derivative_d2 / hz);
   }
+
+  // The model arrays coeffs() reads (seis/math/coefficient_inputs.hpp): a
+  // streaming strategy may copy them a plane ahead of the rest.
+  using coefficient_models = model_list<nx_model, ny_model>;
 
   template <class Mem>
   SEIS_INLINE point_coeffs coeffs(const Mem& mem) const {

@@ -27,7 +27,16 @@
 //   - index arithmetic happens once per tile: a thread's point is a 64-bit
 //     offset from the tile's base pointers (seis/policies/plane_pointers.hpp),
 //     one plane further each step, its halo copies (seis/halo_copy_plan.hpp)
-//     32-bit offsets from per-plane ones.
+//     32-bit offsets from per-plane ones;
+//   - the model values coeffs() reads first (the physics' coefficient
+//     inputs; TTI: n_x, n_y) are copied with cp.async into scratch a plane
+//     ahead, at the top of the plane before, and read from there: no warp
+//     waits on their global loads right after the barrier (session 12,
+//     H200, 900^3, 4 rounds: 32x8@300 13.35-13.43 ms against 13.61-13.65,
+//     twin 13.21-13.26 against 13.79-13.84; @128 13.27-13.35 against
+//     13.68-13.75; 32x4@300 0.996; stalls a warp instruction: long
+//     scoreboard 1.45 -> 0.52, barrier 1.64 -> 1.05, short scoreboard
+//     0.61 (their shared loads), 357 instructions a point against 342).
 // Measured and left (H200, TTI 900^3, 32x8@128 at 13.6-13.8 ms, 128
 // registers, 16 warps an SM): warps stall on the barrier (1.55 cycles an
 // issued instruction), global loads (long scoreboard 1.42) and fixed
@@ -58,7 +67,21 @@
 // (16 warps an SM: registers). Carrying the centre's near in-plane sums
 // (D2x, D2y within 2) in the features from the neighbours the D1 read (16
 // fewer scratch loads a point): spills at 128 registers (70 M local loads
-// a step), 15-18 % slower. Both removed.
+// a step), 15-18 % slower. Both removed. Session 12 (900^3 @300 and 32x4
+// @300, A/B in one binary, 3 rounds, Kokkos/twin bitwise in every form; a
+// Kokkos CUDA team has 40936 B of scratch, this body 33280 B at 32x8):
+// the tile interior of plane z+R+1 copied with cp.async into a ring of 6
+// planes (queues and loop 12), no value queue: 1.064 (twin 1.020), 358.5
+// instructions a point, long scoreboard 1.48 as before; that at 3 teams
+// an SM (80 registers, ~15 LDL + 5 STL a plane): 1.27 (twin 1.30); copied
+// two planes ahead (ring 7, loop 14; 32x4 only: 43520 B at 32x8): 1.09
+// (twin 1.05); the off-centre planes summed before coeffs(): 1.015 (twin
+// 1.028). All removed. The coefficient inputs copied in a branch of their
+// own after the barrier, from the point's 64-bit offset plus a plane: 366
+// instructions a point, Kokkos 1.011 (twin 0.974): the form above issues
+// them in the block that loads the point, from pointers one plane on.
+// Neither the whole point (44544 B at 32x8) nor the interior ring plus the
+// inputs (49664 B) fits a Kokkos team's scratch.
 
 #include "seis/halo_copy_plan.hpp"
 #include "seis/math/interleaved_layout.hpp"
@@ -111,6 +134,14 @@ struct FeatureStreamingBody
   static_assert(Q % 2 == 0, "the staged ring's slot is the plane's parity");
   static_assert(Q % P == 0, "the ring's slots are compile-time in the loop unrolled by Q");
   static constexpr int staged_reach = Centre::staged_reach;
+  // The model values the physics' coeffs() reads first (its coefficient
+  // inputs, seis/math/coefficient_inputs.hpp; TTI: n_x, n_y) are copied
+  // asynchronously into the team's scratch a plane ahead, at the top of the
+  // plane before, and read from there (ScratchPoint,
+  // seis/math/point_memory.hpp); the rest of the point loads at the top of
+  // its plane. A physics without them (iso) loads the whole point there.
+  static constexpr bool PointAhead = CoefficientModels<Physics>::type::size > 0;
+  using ScratchPoint = ScratchPointOf<Physics, ExecTraits<Exec>, true>;
 
   FeatureStreamingBody() = default;
   FeatureStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : Base(d, box, s) {
@@ -123,7 +154,12 @@ struct FeatureStreamingBody
   static PlaneLayout layout_for(const BlockShape& s) { return Staging::layout(s.dx, s.dy); }
   static std::size_t scratch_bytes(const BlockShape& s) {
     const PlaneLayout L = layout_for(s);
-    return L.bytes(P, sizeof(scalar_type)) + Staging::staged_floats(L, S, staged_reach) * sizeof(scalar_type);
+    return point_floats_at(L) * sizeof(scalar_type) +
+           (PointAhead ? std::size_t(s.dx) * s.dy * ScratchPoint::stride * sizeof(scalar_type) : 0);
+  }
+  // Where the points' copied inputs start, after the staged ring.
+  static KOKKOS_INLINE_FUNCTION int point_floats_at(const PlaneLayout& L) {
+    return int(L.bytes(P, sizeof(scalar_type)) / sizeof(scalar_type) + Staging::staged_floats(L, S, staged_reach));
   }
   static void check_shape(const BlockShape& s, const std::string& what) {
     if (s.dx > MaxDX)
@@ -162,12 +198,14 @@ struct FeatureStreamingBody
     int column[CPT];  // the point's offset from the tile's first point in a plane
     int staged[CPT];  // and in a staged plane
     int row_cell[CPT];  // the staged cell outside the tile whose features it stages, or -1
+    scalar_type* copied[CPT];  // the column's copied inputs (2 planes)
 
     // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
     // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
     // into scratch (whole windows), the halo of zb+E on its way.
     points.for_each_column([&](int cx, int cy, auto slot) {
       column[slot] = cx + cy * sy;
+      copied[slot] = scratch + point_floats_at(layout) + (cx + cy * layout.dx) * ScratchPoint::stride;
       staged[slot] = layout.centre(cx, cy);
       int row;
       row_cell[slot] = S > 0 && Staging::staged_row(ext, staged_reach, cx, cy, row) ? layout.centre(cx, row) : -1;
@@ -215,6 +253,10 @@ struct FeatureStreamingBody
                                                 team.team_size());
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first + E * sz;
     stage_halo(team, halo_rank, ext, halo_width, halo, halo_from, plane(rotating_ring_slot<P, 0, E>()));
+    if constexpr (PointAhead)  // plane zb's inputs, with its halo
+      points.for_each_column([&](int cx, int cy, auto slot) {
+        if (ext.owns(cx, cy)) ScratchPoint::copy(copied[slot], PlanePointers<Physics, Exec>(data, tile_first), column[slot]);
+      });
     ExecTraits<Exec>::async_commit();
 
     const index_t ahead_distance = (R + 1) * sz;
@@ -227,7 +269,16 @@ struct FeatureStreamingBody
     index_t offset[CPT];  // the point's offset from the tile's first point, in the plane being updated
     for (int c = 0; c < CPT; ++c) offset[c] = column[c];
     // Previous level and model, loaded early; stored with streaming stores.
-    PreloadedPoint<Physics, Exec, true> point[CPT];
+    // Its inputs copied a plane early into scratch, plane k's in the
+    // column's half k mod 2 (Q is even: the rotation step's parity), from
+    // pointers one plane on.
+    std::conditional_t<PointAhead, ScratchPoint, PreloadedPoint<Physics, Exec, true>> point[CPT];
+    const auto next_of_tile = [&] {  // (opaque pointers cost instructions: none without PointAhead)
+      if constexpr (PointAhead)
+        return PlanePointers<Physics, Exec>(data, tile_first + sz);
+      else
+        return 0;
+    }();
     auto step = [&](int k, auto rotation) {
       constexpr int U = decltype(rotation)::value;
       const bool more = k + 1 < n;
@@ -240,7 +291,17 @@ struct FeatureStreamingBody
         incoming[f] = ExecTraits<Exec>::opaque_base(more ? ahead_of_tile.cur[f] : at_tile.cur[f]);
       points.for_each_column([&](int cx, int cy, auto slot) {
         if (!ext.owns(cx, cy)) return;
-        point[slot].load(at_tile, offset[slot]);
+        if constexpr (PointAhead) {
+          point[slot].aim(at_tile, offset[slot], copied[slot] + (U % 2) * ScratchPoint::count);
+          // The next plane's inputs, into the half the last plane left (this
+          // thread's own reads of it are done); past the tile's last plane
+          // the first plane beyond its box (the grid's z halo: in bounds),
+          // unused. Committed with the next halo: landed at the next
+          // plane's barrier.
+          ScratchPoint::copy(copied[slot] + ((U + 1) % 2) * ScratchPoint::count, next_of_tile, offset[slot]);
+        } else {
+          point[slot].load(at_tile, offset[slot]);
+        }
         for (int f = 0; f < F; ++f) values[slot][queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset[slot]];
         const values_type& v = values[slot][queue_slot<true, Q, U, R + E>()];
         for (int f = 0; f < F; ++f) entering[f * Pitch + staged[slot]] = v[f];  // (Pitch: the field stride)

@@ -11,6 +11,22 @@
 
 namespace seis {
 
+// How a point's plane addresses are formed, told apart by the field count
+// as the twin's launcher does (perf/native/cuda/blocking_3d.cu): one field
+// (iso) plain, cur + idx + dz * stride; several (TTI) fresh, each plane one
+// 32-bit offset from the point's address with the plane stride fresh (see
+// run). H200, Kokkos/twin, A B A B (parity9 round 1): iso 512^3 plain
+// 1.044/1.042 (1.036 ms) against fresh 1.057/1.057 (1.050), 1024^3 plain
+// 1.012/1.010 (9.49) against fresh 1.013/1.013 (9.49). Measured and
+// removed, TTI 900^3 (fresh 28.09 ms, 1.040/1.039): plain under launch
+// bounds (512, 3) 29.23 ms (plain alone takes 56 registers), the functor in
+// constant memory (HeavyWeightLaunch) 28.72; iso 512^3 constant memory
+// fresh 1.070, plain 1.073 ms.
+template <class Physics>
+constexpr bool gmem_3d_plain_addresses() {
+  return Physics::num_fields == 1;
+}
+
 template <class Physics, class Exec>
 struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
@@ -43,21 +59,20 @@ struct Gmem3dBody {
       const int sy = int(data.grid.stride_y());
       const auto coeffs = point_coeffs<Exec>(data, idx);
       typename Physics::accum_type acc{};
-      // Each plane one 32-bit offset from the point's address, the plane
-      // stride fresh, as the twin takes it: nvcc would otherwise build each
-      // plane's offset as a sign-extended 64-bit value, 2 integer
-      // instructions an address, or hold them in registers (TTI: 56 instead
-      // of 40). With the thread ended after its team there is no league loop
-      // to hoist out of, so the point's address need not be opaque (nvcc 13
-      // sm_90, instructions on a thread's path: iso 192 -> 184, TTI ~679 as
-      // before; H200 iso 1024^3: 9.41 ms against 9.83 opaque, 9.54 with the
-      // plain addresses).
+      // Fresh (several fields): each plane one 32-bit offset from the
+      // point's address, the plane stride fresh, as the twin takes it: nvcc
+      // would otherwise build each plane's offset as a sign-extended 64-bit
+      // value, 2 integer instructions an address, or hold them in registers
+      // (TTI: 56 instead of 40). With the thread ended after its team there
+      // is no league loop to hoist out of, so the point's address need not
+      // be opaque.
       const scalar_type* at[F];
       for (int f = 0; f < F; ++f) at[f] = data.cur[f] + idx;
       const int psz = ExecTraits<Exec>::fresh_value(sz);
       static_for<-R, R + 1>([&](auto dz) {
         PlaneWindow<scalar_type, F> window;
-        for (int f = 0; f < F; ++f) window.base[f] = at[f] + dz * psz;
+        for (int f = 0; f < F; ++f)
+          window.base[f] = gmem_3d_plain_addresses<Physics>() ? data.cur[f] + idx + dz * sz : at[f] + dz * psz;
         window.row_stride = sy;
         acc += data.physics.plane_term(dz, window, coeffs);
       });

@@ -53,7 +53,17 @@ constexpr bool sliding_window_packed_plan() {
 // 0.991/0.992/0.995/0.994 (41.6 ms), fresh 1.020/1.019. Measured and
 // removed: the column pinned (TilePoints' Pinned) iso 1.036/1.035, TTI
 // 1.000; fresh in the scatter pass only (none of its spill loads ahead of
-// the barrier) iso 1.046/1.047, TTI 1.018/1.019.
+// the barrier) iso 1.046/1.047, TTI 1.018/1.019; held in the scatter pass
+// and fresh after the barrier (z loop 529 instructions, 11 spill loads; ncu
+// iso 512^3 783 M warp instructions and 23.2 M local loads against fresh's
+// 849 M and 16.8 M) iso 1.041/1.041 against fresh 1.034/1.033 (13.41 ms
+// against 13.30; parity9, tree of session 12); the rank read from the
+// thread index at each visit (an S2R) compiled to fresh's SASS (549
+// against 552 instructions, the same spills) and was not run. The packed
+// halo plan for one field, iso 1024^3 (parity9 round 2, the twin plain at
+// 12.87 ms): with the column fresh (z loop 573 instructions, no spills)
+// 13.32/13.30 ms against plain's 13.34/13.30, no faster; held (530, 7
+// spill loads) 14.08/14.09 (the twin's packed plan: 14.10/14.15).
 enum class SlidingWindowColumn { held, fresh };
 
 template <class Physics>

@@ -50,17 +50,32 @@ inline int fitting_carveout_percent(const void* func, int threads, std::size_t d
   return percent > 100 ? 100 : int(percent);
 }
 
-// The launch shape a kernel's carveout was last set for. One per kernel, a
-// static of the kernel's instantiation (carveout_memo<Kernel>()), so that a
-// launch of an unchanged shape costs one atomic load: no lock, no lookup.
+// Dynamic shared memory a kernel may ask for without opting in.
+constexpr std::size_t default_dynamic_shared_limit = 48 * 1024;
+
+// The launch shape a kernel's carveout (and, above 48 KiB of dynamic shared
+// memory, its opt-in limit) was last set for. One per kernel, a static of the
+// kernel's instantiation (carveout_memo<Kernel>()), so that a launch of an
+// unchanged shape costs one atomic load: no lock, no lookup, no attribute call.
 class CarveoutMemo {
  public:
-  // Sets func's carveout by the rule for this launch shape, where the shape
-  // differs from the last one set (a kernel runs many steps of one shape).
-  void apply(const void* func, int threads, std::size_t dynamic_shared) {
+  // Where the shape differs from the last one set (a kernel runs many steps
+  // of one shape): raises func's dynamic shared limit when the launch asks
+  // for more than 48 KiB, then sets its carveout by the rule. Returns the
+  // raise's error (the shape is then not kept, so the next launch tries, and
+  // reports, again); a carveout the driver refuses is left to the driver.
+  cudaError_t apply(const void* func, int threads, std::size_t dynamic_shared) {
     const std::uint64_t shape = key(threads, dynamic_shared);
     const std::uint64_t last = last_.load(std::memory_order_acquire);
-    if (shape == last) return;
+    if (shape == last) return cudaSuccess;
+    if (dynamic_shared > default_dynamic_shared_limit) {
+      const cudaError_t e =
+          cudaFuncSetAttribute(func, cudaFuncAttributeMaxDynamicSharedMemorySize, int(dynamic_shared));
+      if (e != cudaSuccess) {
+        (void)cudaGetLastError();  // do not leave it for an unrelated later check
+        return e;
+      }
+    }
     // The occupancy query before any preference of ours is set for this shape.
     if (last != 0) (void)cudaFuncSetAttribute(func, cudaFuncAttributePreferredSharedMemoryCarveout, -1);
     const int percent = fitting_carveout_percent(func, threads, dynamic_shared);
@@ -68,8 +83,9 @@ class CarveoutMemo {
         cudaFuncSetAttribute(func, cudaFuncAttributePreferredSharedMemoryCarveout, percent) != cudaSuccess)
       (void)cudaGetLastError();  // left to the driver; tried again on the next shape
     // Two host threads launching one kernel at once both find a new shape and
-    // set the same percent: harmless.
+    // set the same attributes: harmless.
     last_.store(shape, std::memory_order_release);
+    return cudaSuccess;
   }
 
  private:
