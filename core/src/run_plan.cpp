@@ -129,8 +129,8 @@ std::size_t run_bytes(const Scenario& s, const Grid& grid) {
   const int fields = physics ? physics->fields : 1, model = physics ? physics->model_arrays : 1;
   const std::size_t per_array = grid.storage_bytes() + Grid::alignment_bytes;
   std::size_t bytes = std::size_t(2 * fields + model) * per_array;  // 2 time levels + model
-  const bool bfloat16 = s.pml_memory == CpmlMemory::bfloat16 && grid.scalar_bytes() == 4;  // as Cpml keeps them
-  bytes += cpml_bytes(grid, s.pml_thickness, grid.scalar_bytes(), bfloat16 ? 2 : grid.scalar_bytes());
+  bytes += cpml_bytes(grid, s.pml_thickness, grid.scalar_bytes(),
+                      cpml_memory_value_bytes(s.pml_memory, grid.scalar_bytes()));
   bytes += s.receivers.size() * sizeof(float) * 1024;  // device trace buffer
   return bytes;
 }

@@ -14,6 +14,12 @@ enum class CpmlMemory { bfloat16, full };
 
 // The scenario's name of a form ("full" is named after the float fields).
 inline const char* cpml_memory_name(CpmlMemory m) { return m == CpmlMemory::bfloat16 ? "bfloat16" : "float"; }
+// Bytes of one stored memory variable of fields of `scalar_bytes` bytes:
+// bfloat16 holds floats only, so fields of another precision keep theirs
+// whatever the form asked (the CPML's allocation and run_bytes' estimate).
+inline int cpml_memory_value_bytes(CpmlMemory m, int scalar_bytes) {
+  return m == CpmlMemory::bfloat16 && scalar_bytes == 4 ? 2 : scalar_bytes;
+}
 // The form of that name; std::invalid_argument for any other.
 inline CpmlMemory cpml_memory_named(const std::string& name) {
   if (name == "bfloat16") return CpmlMemory::bfloat16;

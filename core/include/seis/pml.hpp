@@ -249,7 +249,7 @@ class Cpml {
   // Without `own_memory_variables` psi and xi stay unallocated until
   // bind_memory_variables.
   Cpml(const Grid& grid, const CpmlParameters& p, const Subdomain& sub, bool own_memory_variables = true)
-      : grid_(grid), packed_(std::is_same_v<Scalar, float> && p.memory == CpmlMemory::bfloat16) {
+      : grid_(grid), packed_(cpml_memory_value_bytes(p.memory, int(sizeof(Scalar))) == 2) {
     const Grid global(sub.global_n[0], sub.global_n[1], sub.global_n[2], grid.hx(), grid.hy(), grid.hz(),
                       grid.scalar_bytes());
     regions_ = local_regions(sub, seven_regions(global, p.thickness));
@@ -363,7 +363,6 @@ class Cpml {
   }
 
  public:
-
   // Where the memory variables live (an out-of-core run copies them by it).
   const CpmlAuxLayout& layout() const { return layout_; }
   // Columns a thread of the z- and y-slab updates walks where aligned: 2
@@ -514,7 +513,6 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
-
       return r;
     }();
     return t;
@@ -1289,7 +1287,6 @@ class Cpml {
         c.next_plane();
       }
     }
-
 
     // psi_W of plane ww for the Vec lanes (psi_w's arithmetic per lane), one
     // vector store.
