@@ -22,7 +22,7 @@ namespace seis {
 inline int out_of_core_buffer_planes(const RunPlan& plan) {
   const PhysicsDescription& physics = physics_description(plan.scenario.physics);
   return buffer_planes_within(plan.device_budget, plan.grid, 2 * physics.fields + physics.model_arrays,
-                              plan.scenario.pml_thickness, plan.receivers.size());
+                              plan.scenario.pml_thickness, plan.scenario.pml_memory, plan.receivers.size());
 }
 
 // The tuner times candidates on a grid of one device buffer's planes.

@@ -153,7 +153,7 @@ static void plan_placement(RunPlan& plan, const PhysicsDescription& physics, std
   }
   const int arrays = 2 * physics.fields + physics.model_arrays;
   const std::size_t reserve = pipeline_reserve_bytes(plan.grid, s.receivers.size());
-  const std::size_t smallest = smallest_out_of_core_budget(plan.grid, arrays, s.pml_thickness, reserve);
+  const std::size_t smallest = smallest_out_of_core_budget(plan.grid, arrays, s.pml_thickness, s.pml_memory, reserve);
   const std::string budget = format_byte_size(double(plan.device_budget)) +
                              (o.device_memory > 0 && o.device_memory <= available_bytes ? " (the given budget)" : " (what the device has free)");
   if (o.schedule == OutOfCoreSettings::Schedule::skewed) {
@@ -165,7 +165,7 @@ static void plan_placement(RunPlan& plan, const PhysicsDescription& physics, std
     if (fewest > s.nz)
       throw ConfigError("run.out_of_core.schedule = \"skewed\" cannot cut " + grid + " with " + std::to_string(k) +
                         " step(s) per visit and chunk_planes = " + std::to_string(o.chunk_planes));
-    const std::size_t skewed_smallest = pipeline_buffers * buffer_bytes(plan.grid, arrays, s.pml_thickness, fewest) + reserve;
+    const std::size_t skewed_smallest = pipeline_buffers * buffer_bytes(plan.grid, arrays, s.pml_thickness, s.pml_memory, fewest) + reserve;
     if (plan.device_budget < skewed_smallest)
       throw ConfigError(grid + " needs " + format_byte_size(double(plan.bytes_needed)) + " in device memory and " +
                         format_byte_size(double(skewed_smallest)) + " out-of-core with the skewed schedule (the smallest " +
@@ -176,7 +176,7 @@ static void plan_placement(RunPlan& plan, const PhysicsDescription& physics, std
     throw ConfigError(grid + " needs " + format_byte_size(double(plan.bytes_needed)) + " in device memory and " +
                       format_byte_size(double(smallest)) + " out-of-core (the smallest workable budget: three buffers of " +
                       std::to_string(smallest_buffer_planes(s.nz)) + " planes), but the budget is " + budget);
-  const int planes = buffer_planes_within(plan.device_budget, plan.grid, arrays, s.pml_thickness, s.receivers.size());
+  const int planes = buffer_planes_within(plan.device_budget, plan.grid, arrays, s.pml_thickness, s.pml_memory, s.receivers.size());
   const int R = Grid::radius;
   if (o.steps_per_visit > 0 && smallest_buffer_planes(s.nz, o.steps_per_visit) > planes)
     throw ConfigError("run.out_of_core.steps_per_visit = " + std::to_string(o.steps_per_visit) + " needs buffers of " +

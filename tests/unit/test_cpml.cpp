@@ -229,6 +229,7 @@ struct InParts {
   int vec = 0;
   Box limit = Cpml<float>::everywhere();
   CpmlMemory memory = CpmlMemory::bfloat16;
+  bool x_warps = true;  // Cpml::exchange_x_in_warps
 };
 
 // The new pressure of every slab point after each step, from the CPML of
@@ -242,6 +243,7 @@ std::vector<HostGrid> cpml_in_parts(const InParts& o, std::vector<int>* lanes = 
   for (int r = 0; r < o.dims[0] * o.dims[1] * o.dims[2]; ++r) {
     parts.emplace_back(Subdomain::of_rank(n, o.dims, r), global_grid(n), layer(o.L, o.memory));
     parts.back().pml.update_vector_width(o.vec);
+    parts.back().pml.exchange_x_in_warps(o.x_warps);
     parts.back().limit = o.limit;
     if (lanes) lanes->push_back(parts.back().pml.update_lanes());
   }
@@ -360,6 +362,31 @@ TEMPLATE_PRODUCT_TEST_CASE("the z- and y-slab updates give bitwise the same valu
               REQUIRE(std::equal(two[std::size_t(s)].v.begin(), two[std::size_t(s)].v.end(),
                                  one[std::size_t(s)].v.begin()));
           }
+}
+
+TEMPLATE_PRODUCT_TEST_CASE("the x-slabs' psi_x exchanged within warps gives bitwise the values exchanged through team scratch",
+                           "[pml]", (SEIS_TEST_SPACES), (IsoPhysics<float>)) {
+  using Mem = test::MemOf<typename TestType::exec>;
+  // Layers of 8 and 16 points: rows of psi_x's box that fit a warp (a
+  // GPU's XColumns then exchanges within warps; a host one walks its tiles
+  // alone, both forms the same code); 19 rows, so that the second row tile
+  // of 8-point rows holds shadows; a split along x (each part's rows still
+  // the layer's) and along z (tiles cut in z).
+  for (int L : {8, 16})
+    for (const std::array<int, 3> dims : {std::array<int, 3>{1, 1, 1}, {2, 1, 1}, {1, 1, 3}})
+      for (CpmlMemory memory : both_forms) {
+        InParts o;
+        o.dims = dims, o.L = L, o.n = {40, 19, 17}, o.memory = memory;
+        o.x_warps = false;
+        const auto team = cpml_in_parts<Mem>(o);
+        o.x_warps = true;
+        const auto warps = cpml_in_parts<Mem>(o);
+        INFO(cpml_memory_name(memory) << " memory variables, L " << L << " decomposition " << dims[0] << "x" << dims[1]
+                                      << "x" << dims[2]);
+        for (int s = 0; s < steps; ++s)
+          REQUIRE(std::equal(warps[std::size_t(s)].v.begin(), warps[std::size_t(s)].v.end(),
+                             team[std::size_t(s)].v.begin()));
+      }
 }
 
 namespace {

@@ -268,7 +268,7 @@ TEST_CASE("a budget too small for the skewed schedule asked for is refused namin
   s.out_of_core.steps_per_visit = 2;
   const RunPlan in_core = plan_run(s, plenty);
   const std::size_t reserve = pipeline_reserve_bytes(in_core.grid, s.receivers.size());
-  s.out_of_core.device_memory = smallest_out_of_core_budget(in_core.grid, 3, s.pml_thickness, reserve);  // the halo scheme's
+  s.out_of_core.device_memory = smallest_out_of_core_budget(in_core.grid, 3, s.pml_thickness, s.pml_memory, reserve);  // the halo scheme's
   std::string refusal;
   try {
     plan_run(s, plenty);
@@ -277,9 +277,9 @@ TEST_CASE("a budget too small for the skewed schedule asked for is refused namin
   }
   REQUIRE_THAT(refusal, Catch::Contains("smallest workable budget") && Catch::Contains("skewed"));
   const int planes = std::stoi(refusal.substr(refusal.find("three buffers of ") + 17));
-  s.out_of_core.device_memory = pipeline_buffers * buffer_bytes(in_core.grid, 3, s.pml_thickness, planes - 1) + reserve;
+  s.out_of_core.device_memory = pipeline_buffers * buffer_bytes(in_core.grid, 3, s.pml_thickness, s.pml_memory, planes - 1) + reserve;
   REQUIRE_THROWS_AS(plan_run(s, plenty), ConfigError);
-  s.out_of_core.device_memory = pipeline_buffers * buffer_bytes(in_core.grid, 3, s.pml_thickness, planes) + reserve;
+  s.out_of_core.device_memory = pipeline_buffers * buffer_bytes(in_core.grid, 3, s.pml_thickness, s.pml_memory, planes) + reserve;
   CHECK_THAT(refusal, Catch::Contains(format_byte_size(double(s.out_of_core.device_memory))));
   const RunPlan tight = plan_run(s, plenty);
   REQUIRE(tight.out_of_core);
@@ -352,7 +352,7 @@ TEST_CASE("a budget below one chunk's pipeline is refused naming the smallest wo
   const RunPlan in_core = plan_run(s, plenty);
   REQUIRE_FALSE(in_core.out_of_core);
   const std::size_t reserve = pipeline_reserve_bytes(in_core.grid, s.receivers.size());
-  const std::size_t smallest = smallest_out_of_core_budget(in_core.grid, 3, s.pml_thickness, reserve);
+  const std::size_t smallest = smallest_out_of_core_budget(in_core.grid, 3, s.pml_thickness, s.pml_memory, reserve);
   REQUIRE(smallest < in_core.bytes_needed);
   s.out_of_core.device_memory = smallest - 1;
   REQUIRE_THROWS_WITH(plan_run(s, plenty), Catch::Contains("smallest workable budget") &&

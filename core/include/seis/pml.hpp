@@ -60,6 +60,7 @@
 #include "seis/box_policy.hpp"
 #include "seis/compat/kokkos_compat.hpp"
 #include "seis/compat/l2_prefetch.hpp"
+#include "seis/compat/warp_shift.hpp"
 #include "seis/cpml_memory.hpp"
 #include "seis/cpml_x_tiling.hpp"
 #include "seis/distributed/subdomain.hpp"
@@ -346,7 +347,7 @@ class Cpml {
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
     const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, column_chunk), intersect(regions_.slabs[4], limit)},
                         {CpmlXTiling(memory[0][1], x_team_threads, column_chunk), intersect(regions_.slabs[5], limit)}};
-    launch_x<XColumns<Physics, Packed>>(exec, w, d, x);
+    launch_x<Physics, Packed>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
     // §3.5). A z-slab column walks z and a y-slab column y, whole: its
@@ -369,6 +370,11 @@ class Cpml {
   // (the default, see with_update_lanes) or 1. Both give the same values
   // (the [pml] tests compare them).
   void update_vector_width(int vec) { update_vec_ = vec == 1 ? 1 : 2; }
+  // Whether the x-slabs' kernel may exchange psi_x within warps where its
+  // rows fit them (the default, SEIS_CPML_X_WARP=0 says no) or always
+  // through team scratch. Both give the same values (the [pml] tests
+  // compare them).
+  void exchange_x_in_warps(bool warps) { x_warps_ = warps; }
   // How the memory variables are kept (CpmlParameters::memory, Scalar
   // where bfloat16 cannot hold it) and the bytes of one value.
   CpmlMemory memory_form() const { return packed_ ? CpmlMemory::bfloat16 : CpmlMemory::full; }
@@ -432,6 +438,20 @@ class Cpml {
   static constexpr int x_team_threads = 128;
   static constexpr int x_team_columns =
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
+  // XColumns exchanges psi_x within warps (Warp; warp_shift) where the
+  // tile's rows lie in whole warps: a thread a place (the GPU), a backend
+  // with warp_shift, rows of a power of two up to a warp's lanes (the
+  // layers of iso-large-gpu: 32) and whole warps a tile; through team
+  // scratch and a barrier a plane otherwise, or where exchange_x_in_warps
+  // (false) says so.
+  static constexpr bool x_warp_exchange = warp_shift_lanes > 0 && x_team_columns == 1;
+  bool x_rows_in_warps(const CpmlXTiling& t) const {
+    if constexpr (x_warp_exchange) {
+      constexpr int lanes = warp_shift_lanes > 0 ? warp_shift_lanes : 1;  // (no division by zero to warn of)
+      return x_warps_ && t.tx <= lanes && lanes % t.tx == 0 && t.places() % lanes == 0;
+    }
+    return false;
+  }
   // Boxes of the same extents can share a launch (its index space is one
   // box's, each box an offset of its own).
   static bool same_extents(const Box& a, const Box& b) {
@@ -440,17 +460,35 @@ class Cpml {
   // Both sides in one launch where their boxes have the same extents
   // (tuning().pairs; the league's second half takes the second side), one
   // launch a side otherwise.
-  template <class F, class Weights, class Data>
+  template <class Physics, bool Packed, class Weights, class Data>
   void launch_x(const Exec& exec, const Weights& w, const Data& d, const XPart (&parts)[2]) const {
     const auto launch = [&](const XPart& first, const XPart& second, int sides) {
       // On a GPU a thread a place of the tile; on the host one thread walks
       // the same tiles, whose tests then walk the GPU's tiling.
       const int threads = x_team_columns == 1 ? first.tiling.places() : 1;
-      using Policy =
-          Kokkos::TeamPolicy<Exec, Kokkos::LaunchBounds<SEIS_CPML_MAX_THREADS, SEIS_CPML_X_MIN_TEAMS>, LightWeightLaunch>;
-      const Policy policy = Policy(exec, sides * first.tiling.tiles, threads)
-                                .set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * first.tiling.places())));
-      Kokkos::parallel_for("seis::cpml_x", policy, F{*this, w, d, {first, second}});
+      // The exchange (Warp) and the register budget (LaunchBounds: the most
+      // threads a team, the fewest teams an SM).
+      const auto run = [&](auto warp, auto max_threads, auto min_teams) {
+        constexpr bool Warp = decltype(warp)::value;
+        using F = XColumns<Physics, Packed, Warp>;
+        using Bounds = Kokkos::LaunchBounds<decltype(max_threads)::value, decltype(min_teams)::value>;
+        Kokkos::TeamPolicy<Exec, Bounds, LightWeightLaunch> policy(exec, sides * first.tiling.tiles, threads);
+        if constexpr (!Warp) policy.set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * first.tiling.places())));
+        Kokkos::parallel_for("seis::cpml_x", policy, F{*this, w, d, {first, second}});
+      };
+      using Default = int_c<SEIS_CPML_MAX_THREADS>;
+      if constexpr (x_team_columns == 1) {
+        // Teams of at most x_team_threads at 7 an SM: 72 registers.
+        const bool seven = tuning().x_teams == 7 && first.tiling.places() <= x_team_threads;
+        if constexpr (x_warp_exchange)
+          if (x_rows_in_warps(first.tiling)) {
+            if (seven) run(std::true_type{}, int_c<x_team_threads>{}, int_c<7>{});
+            else run(std::true_type{}, Default{}, int_c<SEIS_CPML_X_MIN_TEAMS>{});
+            return;
+          }
+        if (seven) return run(std::false_type{}, int_c<x_team_threads>{}, int_c<7>{});
+      }
+      run(std::false_type{}, Default{}, int_c<SEIS_CPML_X_MIN_TEAMS>{});
     };
     const Box &m0 = parts[0].tiling.memory, &m1 = parts[1].tiling.memory;
     if (!m0.empty() && !m1.empty() && tuning().pairs && same_extents(m0, m1)) {
@@ -505,6 +543,8 @@ class Cpml {
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
+    bool x_warps = true;     // XColumns' psi_x exchange within warps where it applies: SEIS_CPML_X_WARP
+    int x_teams = 0;         // XColumns' teams an SM (7: of 128 threads, 72 registers; else 64): SEIS_CPML_X_TEAMS
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -513,6 +553,8 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_X_WARP")) r.x_warps = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_X_TEAMS")) r.x_teams = std::atoi(e);
       return r;
     }();
     return t;
@@ -830,7 +872,10 @@ class Cpml {
   // plane outside the x-slab only advances psi_x. Scratch holds two planes
   // so that one barrier a plane suffices: a plane's values are overwritten
   // two planes later, after every column has passed the barrier between.
-  template <class Physics, bool Packed, int Columns = x_team_columns>
+  // Warp (see x_rows_in_warps): the tile's rows lie in whole warps, and a
+  // column's new psi_x reaches its x-neighbours by warp_shift instead: no
+  // scratch, no barrier (the same values).
+  template <class Physics, bool Packed, bool Warp = false, int Columns = x_team_columns>
   struct XColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
@@ -860,6 +905,7 @@ class Cpml {
       Scalar xp[XR] = {}, xm[XR] = {}, ap[R] = {}, am[R] = {};  // p along x and y
       Scalar top = 0, psi = 0, prev = 0, v = 0, xi = 0;  // the next plane's
       Scalar now_prev = 0, now_v = 0, now_xi = 0;        // this plane's
+      Scalar kept = 0;  // this plane's new psi_x as stored (Warp)
     };
 
     KOKKOS_INLINE_FUNCTION void operator()(const Team& team) const {
@@ -877,7 +923,7 @@ class Cpml {
       const int sy = int(d.grid.stride_y()), sz = int(d.grid.stride_z());
       const int step = int(l.template index<0>(memory.x0, memory.y0, z0 + 1) - l.template index<0>(memory.x0, memory.y0, z0));
       const MemoryVariable<Packed> psi = pml.template psi<Packed>(0), xi = pml.template xi<Packed>(0);
-      const Scratch shared(team.team_scratch(0), 2 * tile);
+      const Scratch shared(team.team_scratch(0), Warp ? 0 : 2 * tile);
       const auto updates_at = [&](int z) { return z >= slab.z0 && z < slab.z1; };
 
       // Every place of the tile walks a column, a shadow one (the box's last
@@ -953,17 +999,30 @@ class Cpml {
           if (o.updates && here)
             for (int m = 1; m <= R; ++m) o.ap[m - 1] = o.p[m * sy], o.am[m - 1] = o.p[-m * sy];
           const Scalar fresh = psi_step(wt.d1[0], o.b, psi_old, o.a, o.xm[1], o.xm[0], o.xp[0], o.xp[1]);
-          if (o.owned) shared(buf + o.cell) = psi.store(o.at, fresh);
+          if constexpr (Warp) {
+            // A shadow's value (not stored) reaches only its own row's lanes.
+            o.kept = o.owned ? psi.store(o.at, fresh) : fresh;
+          } else if (o.owned) {
+            shared(buf + o.cell) = psi.store(o.at, fresh);
+          }
         }
-        team.team_barrier();
+        if constexpr (!Warp) team.team_barrier();
         for (int k = 0; k < Columns; ++k) {
           Column& o = s[k];
           if (Columns > 1 && o.cell < 0) continue;
+          // The row's new psi_x at x -2, -1, +1, +2 (every lane, converged).
+          Scalar near[4] = {0, 0, 0, 0};
+          if constexpr (Warp)
+            near[0] = warp_shift<-2>(o.kept, tx), near[1] = warp_shift<-1>(o.kept, tx),
+            near[2] = warp_shift<1>(o.kept, tx), near[3] = warp_shift<2>(o.kept, tx);
           if (o.updates && here) {
             Scalar sx[4];
             const int off[4] = {-2, -1, 1, 2};
-            for (int n = 0; n < 4; ++n)
-              sx[n] = o.i + off[n] >= 0 && o.i + off[n] < tx ? shared(buf + o.cell + off[n]) : psi.load(o.at + off[n]);
+            for (int n = 0; n < 4; ++n) {
+              const bool in_row = o.i + off[n] >= 0 && o.i + off[n] < tx;
+              if constexpr (Warp) sx[n] = in_row ? near[n] : psi.load(o.at + off[n]);
+              else sx[n] = in_row ? shared(buf + o.cell + off[n]) : psi.load(o.at + off[n]);
+            }
             // The axes join lap and extra in the order x, y, z, as in
             // UpdateColumns and the point-by-point update.
             Scalar lap = 0, extra = 0, x_xi = o.now_xi;
@@ -1429,6 +1488,7 @@ class Cpml {
   CpmlAuxLayout layout_;
   std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
   int update_vec_ = 2;  // update_vector_width
+  bool x_warps_ = tuning().x_warps;  // exchange_x_in_warps
 };
 
 }  // namespace seis

@@ -12,6 +12,7 @@
 // Plain arithmetic on sizes: the planner (run_plan.cpp) uses it to decide
 // whether a budget can work at all, the simulation to size its buffers.
 
+#include "seis/cpml_memory.hpp"
 #include "seis/grid.hpp"
 #include "seis/pml.hpp"
 #include "seis/scenario.hpp"
@@ -35,17 +36,17 @@ constexpr int pipeline_buffers = 3;
 
 // Device bytes of one buffer of `planes` planes: every field at both time
 // levels and the model (arrays of them), with the CPML memory variables of
-// such a slice: psi and xi of x and y over its planes, and of z over the
-// layers of a z slab it can reach (both slabs only when it spans the inner
-// region).
-inline std::size_t buffer_bytes(const Grid& global, int arrays, int pml_thickness, int planes) {
+// such a slice (in the form pml_memory keeps them: cpml_memory_value_bytes):
+// psi and xi of x and y over its planes, and of z over the layers of a z
+// slab it can reach (both slabs only when it spans the inner region).
+inline std::size_t buffer_bytes(const Grid& global, int arrays, int pml_thickness, CpmlMemory pml_memory, int planes) {
   const Grid slice(global.nx(), global.ny(), planes, global.hx(), global.hy(), global.hz(), global.scalar_bytes());
   std::size_t bytes = std::size_t(arrays) * (slice.storage_bytes() + Grid::alignment_bytes);
   if (pml_thickness <= 0) return bytes;
   const std::size_t L = std::size_t(pml_thickness) + 4, nx = std::size_t(global.nx()), ny = std::size_t(global.ny());
   const std::size_t layers = std::min(std::size_t(planes) + 4, L) * (planes > global.nz() - 2 * pml_thickness ? 2 : 1);
   const std::size_t elements = 2 * (2 * L * ny * std::size_t(planes) + 2 * nx * L * std::size_t(planes) + layers * nx * ny);
-  return bytes + elements * std::size_t(global.scalar_bytes());
+  return bytes + elements * std::size_t(cpml_memory_value_bytes(pml_memory, global.scalar_bytes()));
 }
 
 // Device bytes the pipeline needs besides its buffers (receiver buffers,
@@ -55,14 +56,14 @@ inline std::size_t pipeline_reserve_bytes(const Grid& global, std::size_t receiv
 }
 
 // The most planes a buffer may hold within `budget` (0 when not even one).
-inline int max_buffer_planes(const Grid& global, int arrays, int pml_thickness, std::size_t budget,
-                             std::size_t reserve) {
+inline int max_buffer_planes(const Grid& global, int arrays, int pml_thickness, CpmlMemory pml_memory,
+                             std::size_t budget, std::size_t reserve) {
   if (budget <= reserve) return 0;
   const std::size_t per_buffer = (budget - reserve) / pipeline_buffers;
   int lo = 0, hi = global.nz();
   while (lo < hi) {
     const int mid = lo + (hi - lo + 1) / 2;
-    if (buffer_bytes(global, arrays, pml_thickness, mid) <= per_buffer) lo = mid;
+    if (buffer_bytes(global, arrays, pml_thickness, pml_memory, mid) <= per_buffer) lo = mid;
     else hi = mid - 1;
   }
   return lo;
@@ -72,8 +73,8 @@ inline int max_buffer_planes(const Grid& global, int arrays, int pml_thickness, 
 // planner, the tuner's grid and the simulation share (`arrays`: fields at
 // both time levels and the model).
 inline int buffer_planes_within(std::size_t budget, const Grid& global, int arrays, int pml_thickness,
-                                std::size_t receivers) {
-  return max_buffer_planes(global, arrays, pml_thickness, budget, pipeline_reserve_bytes(global, receivers));
+                                CpmlMemory pml_memory, std::size_t receivers) {
+  return max_buffer_planes(global, arrays, pml_thickness, pml_memory, budget, pipeline_reserve_bytes(global, receivers));
 }
 
 // The fewest planes a buffer needs for chunks of one plane and k steps per
@@ -84,8 +85,9 @@ inline int smallest_buffer_planes(int nz, int steps_per_visit = 1) {
 
 // The smallest budget that runs: one core plane, one step per visit.
 inline std::size_t smallest_out_of_core_budget(const Grid& global, int arrays, int pml_thickness,
-                                               std::size_t reserve) {
-  return pipeline_buffers * buffer_bytes(global, arrays, pml_thickness, smallest_buffer_planes(global.nz())) + reserve;
+                                               CpmlMemory pml_memory, std::size_t reserve) {
+  return pipeline_buffers * buffer_bytes(global, arrays, pml_thickness, pml_memory, smallest_buffer_planes(global.nz())) +
+         reserve;
 }
 
 // Chunks of `chunk_planes` owned planes (the last may be shorter) with halos

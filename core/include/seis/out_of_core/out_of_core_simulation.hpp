@@ -109,7 +109,8 @@ class OutOfCoreSimulation {
     ScopedRegion region("seis::out_of_core_setup");
     stats_.budget = budget;
     stats_.buffer_planes =
-        buffer_planes_within(budget, plan.grid, state_arrays, plan.scenario.pml_thickness, plan.receivers.size());
+        buffer_planes_within(budget, plan.grid, state_arrays, plan.scenario.pml_thickness, plan.scenario.pml_memory,
+                             plan.receivers.size());
     if (stats_.buffer_planes < smallest_buffer_planes(plan.grid.nz()))
       throw std::logic_error("out-of-core budget below the smallest workable one (the plan checks it)");
     for (std::size_t r = 0; r < plan.receivers.size(); ++r) owned_receivers_.push_back(int(r));
@@ -261,18 +262,25 @@ class OutOfCoreSimulation {
     const int e = value_bytes(s.array);
     return device_bytes_t(buffer_data(b, s.array) + s.buffer_first * e, std::size_t(s.elements() * e));
   }
+  // The bytes a copy of span s moves (each copy below counts them so).
+  double span_bytes(const PlaneSpan& s) const { return double(s.elements()) * value_bytes(s.array); }
   // Span dst of buffer `to` from span src of array `from_array` of buffer
   // `from` (the same planes), on the default instance.
   void buffer_to_buffer(Buffer& to, const PlaneSpan& dst, Buffer& from, int from_array, const PlaneSpan& src) {
     const int e = value_bytes(dst.array);
     copy_on_device(buffer_data(to, dst.array) + dst.buffer_first * e, buffer_data(from, from_array) + src.buffer_first * e,
                    dst.elements(), e);
-    stats_.d2d_bytes += double(dst.elements()) * e;
+    stats_.d2d_bytes += span_bytes(dst);
   }
   // Span s of buffer b to the host, on the copy instance.
   void buffer_to_host(const PlaneSpan& s, Buffer& b) {
     copy(d2h_, host_span(s), buffer_span(b, s));
-    stats_.d2h_bytes += double(s.elements()) * value_bytes(s.array);
+    stats_.d2h_bytes += span_bytes(s);
+  }
+  // Span s of the host into buffer b, on the other copy instance.
+  void host_to_buffer(const PlaneSpan& s, Buffer& b) {
+    copy(h2d_, buffer_span(b, s), host_span(s));
+    stats_.h2d_bytes += span_bytes(s);
   }
   template <class Dst, class Src>
   static void copy(const DefaultExec& exec, const Dst& dst, const Src& src) {
@@ -412,12 +420,6 @@ class OutOfCoreSimulation {
       }
       stats_.device_bytes += std::size_t(state_arrays) * (b.state.grid().storage_bytes() + Grid::alignment_bytes);
     }
-  }
-
-  void host_to_buffer(const PlaneSpan& s, Buffer& b) {
-    if (s.elements() == 0) return;
-    copy(h2d_, buffer_span(b, s), host_span(s));
-    stats_.h2d_bytes += double(s.elements()) * value_bytes(s.array);
   }
 
   // Defined in halo_sweep.hpp.
