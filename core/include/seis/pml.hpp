@@ -440,15 +440,16 @@ class Cpml {
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
   // XColumns exchanges psi_x within warps (Warp; warp_shift) where the
   // tile's rows lie in whole warps: a thread a place (the GPU), a backend
-  // with warp_shift, rows of a power of two up to a warp's lanes (the
-  // layers of iso-large-gpu: 32) and whole warps a tile; through team
+  // with warp_shift, rows of a power of two from 4 (a lane reads beyond one
+  // end of its row at most) up to a warp's lanes (the layers of
+  // iso-large-gpu: 32) and whole warps a tile; through team
   // scratch and a barrier a plane otherwise, or where exchange_x_in_warps
   // (false) says so.
   static constexpr bool x_warp_exchange = warp_shift_lanes > 0 && x_team_columns == 1;
   bool x_rows_in_warps(const CpmlXTiling& t) const {
     if constexpr (x_warp_exchange) {
       constexpr int lanes = warp_shift_lanes > 0 ? warp_shift_lanes : 1;  // (no division by zero to warn of)
-      return x_warps_ && t.tx <= lanes && lanes % t.tx == 0 && t.places() % lanes == 0;
+      return x_warps_ && t.tx >= 4 && t.tx <= lanes && lanes % t.tx == 0 && t.places() % lanes == 0;
     }
     return false;
   }
@@ -468,9 +469,9 @@ class Cpml {
       const int threads = x_team_columns == 1 ? first.tiling.places() : 1;
       // The exchange (Warp) and the register budget (LaunchBounds: the most
       // threads a team, the fewest teams an SM).
-      const auto run = [&](auto warp, auto max_threads, auto min_teams) {
-        constexpr bool Warp = decltype(warp)::value;
-        using F = XColumns<Physics, Packed, Warp>;
+      const auto run = [&](auto exchange, auto max_threads, auto min_teams) {
+        constexpr bool Warp = decltype(exchange)::value > 0;
+        using F = XColumns<Physics, Packed, decltype(exchange)::value>;
         using Bounds = Kokkos::LaunchBounds<decltype(max_threads)::value, decltype(min_teams)::value>;
         Kokkos::TeamPolicy<Exec, Bounds, LightWeightLaunch> policy(exec, sides * first.tiling.tiles, threads);
         if constexpr (!Warp) policy.set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * first.tiling.places())));
@@ -482,13 +483,17 @@ class Cpml {
         const bool seven = tuning().x_teams == 7 && first.tiling.places() <= x_team_threads;
         if constexpr (x_warp_exchange)
           if (x_rows_in_warps(first.tiling)) {
-            if (seven) run(std::true_type{}, int_c<x_team_threads>{}, int_c<7>{});
-            else run(std::true_type{}, Default{}, int_c<SEIS_CPML_X_MIN_TEAMS>{});
+            const auto warp = [&](auto exchange) {
+              if (seven) run(exchange, int_c<x_team_threads>{}, int_c<7>{});
+              else run(exchange, Default{}, int_c<SEIS_CPML_X_MIN_TEAMS>{});
+            };
+            if (tuning().x_warps == 2) warp(int_c<2>{});
+            else warp(int_c<1>{});
             return;
           }
-        if (seven) return run(std::false_type{}, int_c<x_team_threads>{}, int_c<7>{});
+        if (seven) return run(int_c<0>{}, int_c<x_team_threads>{}, int_c<7>{});
       }
-      run(std::false_type{}, Default{}, int_c<SEIS_CPML_X_MIN_TEAMS>{});
+      run(int_c<0>{}, Default{}, int_c<SEIS_CPML_X_MIN_TEAMS>{});
     };
     const Box &m0 = parts[0].tiling.memory, &m1 = parts[1].tiling.memory;
     if (!m0.empty() && !m1.empty() && tuning().pairs && same_extents(m0, m1)) {
@@ -543,7 +548,7 @@ class Cpml {
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
-    bool x_warps = true;     // XColumns' psi_x exchange within warps where it applies: SEIS_CPML_X_WARP
+    int x_warps = 1;         // XColumns' psi_x exchange within warps where it applies (2: psi_x beyond the row a plane ahead): SEIS_CPML_X_WARP
     int x_teams = 0;         // XColumns' teams an SM (7: of 128 threads, 72 registers; else 64): SEIS_CPML_X_TEAMS
   };
   static const Tuning& tuning() {
@@ -553,7 +558,7 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_X_WARP")) r.x_warps = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_X_WARP")) r.x_warps = std::atoi(e);
       if (const char* e = std::getenv("SEIS_CPML_X_TEAMS")) r.x_teams = std::atoi(e);
       return r;
     }();
@@ -872,11 +877,13 @@ class Cpml {
   // plane outside the x-slab only advances psi_x. Scratch holds two planes
   // so that one barrier a plane suffices: a plane's values are overwritten
   // two planes later, after every column has passed the barrier between.
-  // Warp (see x_rows_in_warps): the tile's rows lie in whole warps, and a
-  // column's new psi_x reaches its x-neighbours by warp_shift instead: no
-  // scratch, no barrier (the same values).
-  template <class Physics, bool Packed, bool Warp = false, int Columns = x_team_columns>
+  // Exchange (see x_rows_in_warps) 1 or 2: the tile's rows lie in whole
+  // warps, and a column's new psi_x reaches its x-neighbours by warp_shift
+  // instead: no scratch, no barrier (the same values); 2 also loads psi_x
+  // beyond the row (the two lanes at each end read it) a plane ahead.
+  template <class Physics, bool Packed, int Exchange = 0, int Columns = x_team_columns>
   struct XColumns {
+    static constexpr bool Warp = Exchange > 0, BeyondAhead = Exchange == 2;
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
     static constexpr int XR = R > 2 ? R : 2;  // p along x: D2's reach and D1's (at most 2)
@@ -906,6 +913,11 @@ class Cpml {
       Scalar top = 0, psi = 0, prev = 0, v = 0, xi = 0;  // the next plane's
       Scalar now_prev = 0, now_v = 0, now_xi = 0;        // this plane's
       Scalar kept = 0;  // this plane's new psi_x as stored (Warp)
+      // BeyondAhead: psi_x beyond the row that the update reads, at
+      // offsets beyond[0] and beyond[1] from the column (-2, -1 at the
+      // row's start, +1, +2 at its end, 0 elsewhere): this plane's, the next.
+      int beyond[2] = {0, 0};
+      Scalar out[2] = {0, 0}, out_ahead[2] = {0, 0};
     };
 
     KOKKOS_INLINE_FUNCTION void operator()(const Team& team) const {
@@ -952,6 +964,11 @@ class Cpml {
         for (int m = 0; m < 2 * R; ++m) o.col[m] = o.p[(m - R) * sz];
         o.top = o.p[R * sz], o.psi = psi.load(o.at);
         if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi.load(o.at);
+        if constexpr (BeyondAhead) {
+          if (o.i < 2) o.beyond[0] = -2, o.beyond[1] = -1;
+          else if (o.i >= tx - 2) o.beyond[0] = 1, o.beyond[1] = 2;
+          for (int n = 0; n < 2; ++n) o.out_ahead[n] = psi.load(o.at + o.beyond[n]);
+        }
       }
       // What the columns stream m planes beyond the plane at hand, asked of
       // L2 (as UpdateColumns::prefetch): p at z+R+m, psi_x, and p-, V and
@@ -984,6 +1001,8 @@ class Cpml {
           o.col[2 * R] = o.top;
           o.now_prev = o.prev, o.now_v = o.v, o.now_xi = o.xi;
           o.top = o.p[(R + ahead) * sz], o.psi = psi.load(o.at + ahead * step);
+          if constexpr (BeyondAhead)
+            for (int n = 0; n < 2; ++n) o.out[n] = o.out_ahead[n], o.out_ahead[n] = psi.load(o.at + ahead * step + o.beyond[n]);
           // Loaded whether or not the next plane is updated, from p here
           // where it is not (unused, cached): a conditional load's value
           // reaches its variable through a move that waits for it (H200,
@@ -1020,7 +1039,8 @@ class Cpml {
             const int off[4] = {-2, -1, 1, 2};
             for (int n = 0; n < 4; ++n) {
               const bool in_row = o.i + off[n] >= 0 && o.i + off[n] < tx;
-              if constexpr (Warp) sx[n] = in_row ? near[n] : psi.load(o.at + off[n]);
+              if constexpr (BeyondAhead) sx[n] = in_row ? near[n] : o.out[n % 2];
+              else if constexpr (Warp) sx[n] = in_row ? near[n] : psi.load(o.at + off[n]);
               else sx[n] = in_row ? shared(buf + o.cell + off[n]) : psi.load(o.at + off[n]);
             }
             // The axes join lap and extra in the order x, y, z, as in
@@ -1488,7 +1508,7 @@ class Cpml {
   CpmlAuxLayout layout_;
   std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
   int update_vec_ = 2;  // update_vector_width
-  bool x_warps_ = tuning().x_warps;  // exchange_x_in_warps
+  bool x_warps_ = tuning().x_warps != 0;  // exchange_x_in_warps
 };
 
 }  // namespace seis
