@@ -369,14 +369,15 @@ TEMPLATE_PRODUCT_TEST_CASE("the x-slabs' psi_x exchanged within warps gives bitw
   using Mem = test::MemOf<typename TestType::exec>;
   // Layers of 8 and 16 points: rows of psi_x's box that fit a warp (a
   // GPU's XColumns then exchanges within warps; a host one walks its tiles
-  // alone, both forms the same code); 19 rows, so that the second row tile
-  // of 8-point rows holds shadows; a split along x (each part's rows still
-  // the layer's) and along z (tiles cut in z).
+  // alone, both forms the same code); 36 rows (more than two layers: the
+  // slabs must not overlap), so that the last row tile holds shadows; a
+  // split along x (each part's rows still the layer's) and along z (tiles
+  // cut in z).
   for (int L : {8, 16})
     for (const std::array<int, 3> dims : {std::array<int, 3>{1, 1, 1}, {2, 1, 1}, {1, 1, 3}})
       for (CpmlMemory memory : both_forms) {
         InParts o;
-        o.dims = dims, o.L = L, o.n = {40, 19, 17}, o.memory = memory;
+        o.dims = dims, o.L = L, o.n = {40, 36, 34}, o.memory = memory;
         o.x_warps = false;
         const auto team = cpml_in_parts<Mem>(o);
         o.x_warps = true;

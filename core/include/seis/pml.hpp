@@ -11,8 +11,8 @@
 // advances psi_y in the z-slabs. The x-slabs' kernel (XColumns) advances
 // psi_x everywhere (all of y and z) and updates the x-slabs: a team holds
 // whole x-rows, and a column's new psi_x reaches its x-neighbours through
-// team scratch, so psi_x is read and written once rather than by a pass A
-// and again by the update. Pass B then updates the z- and y-slabs (reading
+// warp shuffles (rows that fit warps) or team scratch, so psi_x is read and
+// written once rather than by a pass A and again by the update. Pass B then updates the z- and y-slabs (reading
 // psi_x, psi_y) and advances psi_z in the z-slabs and psi_y in the y-slabs
 // itself: there its threads walk z- (y-) columns, and a column's psi_z
 // (psi_y) neighbours are its own. (A single pass that recomputes the x and
@@ -345,8 +345,9 @@ class Cpml {
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
-    const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, column_chunk), intersect(regions_.slabs[4], limit)},
-                        {CpmlXTiling(memory[0][1], x_team_threads, column_chunk), intersect(regions_.slabs[5], limit)}};
+    const int xc = tuning().x_chunk > 0 ? tuning().x_chunk : column_chunk;
+    const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, xc), intersect(regions_.slabs[4], limit)},
+                        {CpmlXTiling(memory[0][1], x_team_threads, xc), intersect(regions_.slabs[5], limit)}};
     launch_x<Physics, Packed>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
@@ -371,9 +372,8 @@ class Cpml {
   // (the [pml] tests compare them).
   void update_vector_width(int vec) { update_vec_ = vec == 1 ? 1 : 2; }
   // Whether the x-slabs' kernel may exchange psi_x within warps where its
-  // rows fit them (the default, SEIS_CPML_X_WARP=0 says no) or always
-  // through team scratch. Both give the same values (the [pml] tests
-  // compare them).
+  // rows fit them (the default) or always through team scratch. Both give
+  // the same values (the [pml] tests compare them).
   void exchange_x_in_warps(bool warps) { x_warps_ = warps; }
   // How the memory variables are kept (CpmlParameters::memory, Scalar
   // where bfloat16 cannot hold it) and the bytes of one value.
@@ -440,16 +440,25 @@ class Cpml {
       Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemSpace>::accessible ? max_x_row : 1;
   // XColumns exchanges psi_x within warps (Warp; warp_shift) where the
   // tile's rows lie in whole warps: a thread a place (the GPU), a backend
-  // with warp_shift, rows of a power of two from 4 (a lane reads beyond one
-  // end of its row at most) up to a warp's lanes (the layers of
-  // iso-large-gpu: 32) and whole warps a tile; through team
-  // scratch and a barrier a plane otherwise, or where exchange_x_in_warps
-  // (false) says so.
+  // with warp_shift, rows of a power of two up to a warp's lanes
+  // (the layers of iso-large-gpu: 32; tti-large-gpu's 20 keep the scratch)
+  // and whole warps a tile; through team scratch and a barrier a plane
+  // otherwise, or where exchange_x_in_warps (false) says so. The warp form
+  // runs 7 teams of 128 an SM (72 registers; at 64 it spilled: ptxas 56 B
+  // of spill stores, ncu 4.3 M local loads a launch). H200, cpml10 round 1
+  // (cb808f1), A B A B, CPML ms/step, --cpml-overlap off, iso-large-gpu 200
+  // steps: 1.890/1.894/1.901 against 1.920/1.915/1.914 through scratch
+  // (ncu: XColumns 0.695 against 0.718 ms, barrier stalls 0 against 2.01
+  // an issue); lost: the warp form at 64 registers 1.954-1.957, with psi_x
+  // beyond the row loaded a plane ahead 1.926-1.938 (72 registers
+  // 1.924-1.932), the scratch form at 72 registers 1.942-1.944 (TTI
+  // 1.211/1.248 against 1.218/1.224).
+  static constexpr int x_warp_teams = 7;
   static constexpr bool x_warp_exchange = warp_shift_lanes > 0 && x_team_columns == 1;
   bool x_rows_in_warps(const CpmlXTiling& t) const {
     if constexpr (x_warp_exchange) {
       constexpr int lanes = warp_shift_lanes > 0 ? warp_shift_lanes : 1;  // (no division by zero to warn of)
-      return x_warps_ && t.tx >= 4 && t.tx <= lanes && lanes % t.tx == 0 && t.places() % lanes == 0;
+      return x_warps_ && t.tx <= lanes && lanes % t.tx == 0 && t.places() % lanes == 0;
     }
     return false;
   }
@@ -478,21 +487,12 @@ class Cpml {
         Kokkos::parallel_for("seis::cpml_x", policy, F{*this, w, d, {first, second}});
       };
       using Default = int_c<SEIS_CPML_MAX_THREADS>;
-      if constexpr (x_team_columns == 1) {
-        // Teams of at most x_team_threads at 7 an SM: 72 registers.
-        const bool seven = tuning().x_teams == 7 && first.tiling.places() <= x_team_threads;
-        if constexpr (x_warp_exchange)
-          if (x_rows_in_warps(first.tiling)) {
-            const auto warp = [&](auto exchange) {
-              if (seven) run(exchange, int_c<x_team_threads>{}, int_c<7>{});
-              else run(exchange, Default{}, int_c<SEIS_CPML_X_MIN_TEAMS>{});
-            };
-            if (tuning().x_warps == 2) warp(int_c<2>{});
-            else warp(int_c<1>{});
-            return;
-          }
-        if (seven) return run(int_c<0>{}, int_c<x_team_threads>{}, int_c<7>{});
-      }
+      if constexpr (x_warp_exchange)
+        if (x_rows_in_warps(first.tiling)) {
+          if (tuning().x_shift_p) run(int_c<2>{}, int_c<x_team_threads>{}, int_c<x_warp_teams>{});
+          else run(int_c<1>{}, int_c<x_team_threads>{}, int_c<x_warp_teams>{});
+          return;
+        }
       run(int_c<0>{}, Default{}, int_c<SEIS_CPML_X_MIN_TEAMS>{});
     };
     const Box &m0 = parts[0].tiling.memory, &m1 = parts[1].tiling.memory;
@@ -548,8 +548,8 @@ class Cpml {
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
-    int x_warps = 1;         // XColumns' psi_x exchange within warps where it applies (2: psi_x beyond the row a plane ahead): SEIS_CPML_X_WARP
-    int x_teams = 0;         // XColumns' teams an SM (7: of 128 threads, 72 registers; else 64): SEIS_CPML_X_TEAMS
+    bool x_shift_p = false;  // XColumns' warp form takes p along x from the row's lanes: SEIS_CPML_X_SHIFT_P
+    int x_chunk = 0;         // planes an XColumns team walks (0: column_chunk): SEIS_CPML_X_CHUNK
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -558,8 +558,8 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_X_WARP")) r.x_warps = std::atoi(e);
-      if (const char* e = std::getenv("SEIS_CPML_X_TEAMS")) r.x_teams = std::atoi(e);
+      if (const char* e = std::getenv("SEIS_CPML_X_SHIFT_P")) r.x_shift_p = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_X_CHUNK")) r.x_chunk = std::max(0, std::atoi(e));
       return r;
     }();
     return t;
@@ -879,11 +879,12 @@ class Cpml {
   // two planes later, after every column has passed the barrier between.
   // Exchange (see x_rows_in_warps) 1 or 2: the tile's rows lie in whole
   // warps, and a column's new psi_x reaches its x-neighbours by warp_shift
-  // instead: no scratch, no barrier (the same values); 2 also loads psi_x
-  // beyond the row (the two lanes at each end read it) a plane ahead.
+  // instead: no scratch, no barrier (the same values); 2 also takes p at
+  // x +-1..XR from the row's lanes (in registers: p along z) rather than
+  // loading it, where the row holds it.
   template <class Physics, bool Packed, int Exchange = 0, int Columns = x_team_columns>
   struct XColumns {
-    static constexpr bool Warp = Exchange > 0, BeyondAhead = Exchange == 2;
+    static constexpr bool Warp = Exchange > 0, ShiftP = Exchange == 2;
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
     static constexpr int XR = R > 2 ? R : 2;  // p along x: D2's reach and D1's (at most 2)
@@ -913,11 +914,6 @@ class Cpml {
       Scalar top = 0, psi = 0, prev = 0, v = 0, xi = 0;  // the next plane's
       Scalar now_prev = 0, now_v = 0, now_xi = 0;        // this plane's
       Scalar kept = 0;  // this plane's new psi_x as stored (Warp)
-      // BeyondAhead: psi_x beyond the row that the update reads, at
-      // offsets beyond[0] and beyond[1] from the column (-2, -1 at the
-      // row's start, +1, +2 at its end, 0 elsewhere): this plane's, the next.
-      int beyond[2] = {0, 0};
-      Scalar out[2] = {0, 0}, out_ahead[2] = {0, 0};
     };
 
     KOKKOS_INLINE_FUNCTION void operator()(const Team& team) const {
@@ -964,11 +960,6 @@ class Cpml {
         for (int m = 0; m < 2 * R; ++m) o.col[m] = o.p[(m - R) * sz];
         o.top = o.p[R * sz], o.psi = psi.load(o.at);
         if (o.updates && updates_at(z0)) o.prev = *o.next, o.v = *o.V, o.xi = xi.load(o.at);
-        if constexpr (BeyondAhead) {
-          if (o.i < 2) o.beyond[0] = -2, o.beyond[1] = -1;
-          else if (o.i >= tx - 2) o.beyond[0] = 1, o.beyond[1] = 2;
-          for (int n = 0; n < 2; ++n) o.out_ahead[n] = psi.load(o.at + o.beyond[n]);
-        }
       }
       // What the columns stream m planes beyond the plane at hand, asked of
       // L2 (as UpdateColumns::prefetch): p at z+R+m, psi_x, and p-, V and
@@ -1001,8 +992,6 @@ class Cpml {
           o.col[2 * R] = o.top;
           o.now_prev = o.prev, o.now_v = o.v, o.now_xi = o.xi;
           o.top = o.p[(R + ahead) * sz], o.psi = psi.load(o.at + ahead * step);
-          if constexpr (BeyondAhead)
-            for (int n = 0; n < 2; ++n) o.out[n] = o.out_ahead[n], o.out_ahead[n] = psi.load(o.at + ahead * step + o.beyond[n]);
           // Loaded whether or not the next plane is updated, from p here
           // where it is not (unused, cached): a conditional load's value
           // reaches its variable through a move that waits for it (H200,
@@ -1013,7 +1002,17 @@ class Cpml {
           // (Packed: xi_x of the column's own place, which has another type than p.)
           if constexpr (Packed) o.xi = xi.load(o.at + (streams ? ahead * step : 0));
           else o.xi = *(streams ? xi.base + o.at + ahead * step : o.p);
-          for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
+          if constexpr (ShiftP) {
+            // Every lane, converged; p beyond the row loaded.
+            static_for<1, XR + 1>([&](auto mc) {
+              constexpr int m = decltype(mc)::value;
+              const Scalar up = warp_shift<m>(o.col[R], tx), down = warp_shift<-m>(o.col[R], tx);
+              o.xp[m - 1] = o.i + m < tx ? up : o.p[m];
+              o.xm[m - 1] = o.i - m >= 0 ? down : o.p[-m];
+            });
+          } else {
+            for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
+          }
           // The update's loads before the barrier, which they then overlap.
           if (o.updates && here)
             for (int m = 1; m <= R; ++m) o.ap[m - 1] = o.p[m * sy], o.am[m - 1] = o.p[-m * sy];
@@ -1039,8 +1038,7 @@ class Cpml {
             const int off[4] = {-2, -1, 1, 2};
             for (int n = 0; n < 4; ++n) {
               const bool in_row = o.i + off[n] >= 0 && o.i + off[n] < tx;
-              if constexpr (BeyondAhead) sx[n] = in_row ? near[n] : o.out[n % 2];
-              else if constexpr (Warp) sx[n] = in_row ? near[n] : psi.load(o.at + off[n]);
+              if constexpr (Warp) sx[n] = in_row ? near[n] : psi.load(o.at + off[n]);
               else sx[n] = in_row ? shared(buf + o.cell + off[n]) : psi.load(o.at + off[n]);
             }
             // The axes join lap and extra in the order x, y, z, as in
@@ -1508,7 +1506,7 @@ class Cpml {
   CpmlAuxLayout layout_;
   std::array<std::array<Box, 2>, 3> memory_boxes_{};  // pass A per axis and side
   int update_vec_ = 2;  // update_vector_width
-  bool x_warps_ = tuning().x_warps != 0;  // exchange_x_in_warps
+  bool x_warps_ = true;  // exchange_x_in_warps
 };
 
 }  // namespace seis
