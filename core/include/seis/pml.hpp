@@ -345,9 +345,8 @@ class Cpml {
     }
     ScopedRegion r("seis::cpml_update");
     // psi_x everywhere and the x-slabs first: the z- and y-slabs read psi_x.
-    const int xc = tuning().x_chunk > 0 ? tuning().x_chunk : column_chunk;
-    const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, xc), intersect(regions_.slabs[4], limit)},
-                        {CpmlXTiling(memory[0][1], x_team_threads, xc), intersect(regions_.slabs[5], limit)}};
+    const XPart x[2] = {{CpmlXTiling(memory[0][0], x_team_threads, column_chunk), intersect(regions_.slabs[4], limit)},
+                        {CpmlXTiling(memory[0][1], x_team_threads, column_chunk), intersect(regions_.slabs[5], limit)}};
     launch_x<Physics, Packed>(exec, w, d, x);
     // z-slabs (0, 1) are damped along z everywhere and may be along x and
     // y; y-slabs (2, 3) along y everywhere and may be along x (physics.md
@@ -452,7 +451,11 @@ class Cpml {
   // an issue); lost: the warp form at 64 registers 1.954-1.957, with psi_x
   // beyond the row loaded a plane ahead 1.926-1.938 (72 registers
   // 1.924-1.932), the scratch form at 72 registers 1.942-1.944 (TTI
-  // 1.211/1.248 against 1.218/1.224).
+  // 1.211/1.248 against 1.218/1.224). Round 2 (911fb64): the warp form
+  // 1.889-1.894; lost: p at x +-1..4 from the row's lanes too (8 shuffles
+  // for 8 loads a plane) 1.947-1.953 (ncu: XColumns 0.756 against 0.694
+  // ms, 15.7 against 14.3 G thread instructions), teams walking 128 planes
+  // 1.915-1.919 (TTI 1.248/1.253 against 1.212/1.235), both 1.972-1.990.
   static constexpr int x_warp_teams = 7;
   static constexpr bool x_warp_exchange = warp_shift_lanes > 0 && x_team_columns == 1;
   bool x_rows_in_warps(const CpmlXTiling& t) const {
@@ -478,9 +481,9 @@ class Cpml {
       const int threads = x_team_columns == 1 ? first.tiling.places() : 1;
       // The exchange (Warp) and the register budget (LaunchBounds: the most
       // threads a team, the fewest teams an SM).
-      const auto run = [&](auto exchange, auto max_threads, auto min_teams) {
-        constexpr bool Warp = decltype(exchange)::value > 0;
-        using F = XColumns<Physics, Packed, decltype(exchange)::value>;
+      const auto run = [&](auto warp, auto max_threads, auto min_teams) {
+        constexpr bool Warp = decltype(warp)::value;
+        using F = XColumns<Physics, Packed, Warp>;
         using Bounds = Kokkos::LaunchBounds<decltype(max_threads)::value, decltype(min_teams)::value>;
         Kokkos::TeamPolicy<Exec, Bounds, LightWeightLaunch> policy(exec, sides * first.tiling.tiles, threads);
         if constexpr (!Warp) policy.set_scratch_size(0, Kokkos::PerTeam(F::Scratch::shmem_size(2 * first.tiling.places())));
@@ -489,11 +492,10 @@ class Cpml {
       using Default = int_c<SEIS_CPML_MAX_THREADS>;
       if constexpr (x_warp_exchange)
         if (x_rows_in_warps(first.tiling)) {
-          if (tuning().x_shift_p) run(int_c<2>{}, int_c<x_team_threads>{}, int_c<x_warp_teams>{});
-          else run(int_c<1>{}, int_c<x_team_threads>{}, int_c<x_warp_teams>{});
+          run(std::true_type{}, int_c<x_team_threads>{}, int_c<x_warp_teams>{});
           return;
         }
-      run(int_c<0>{}, Default{}, int_c<SEIS_CPML_X_MIN_TEAMS>{});
+      run(std::false_type{}, Default{}, int_c<SEIS_CPML_X_MIN_TEAMS>{});
     };
     const Box &m0 = parts[0].tiling.memory, &m1 = parts[1].tiling.memory;
     if (!m0.empty() && !m1.empty() && tuning().pairs && same_extents(m0, m1)) {
@@ -548,8 +550,6 @@ class Cpml {
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
-    bool x_shift_p = false;  // XColumns' warp form takes p along x from the row's lanes: SEIS_CPML_X_SHIFT_P
-    int x_chunk = 0;         // planes an XColumns team walks (0: column_chunk): SEIS_CPML_X_CHUNK
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -558,8 +558,6 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_X_SHIFT_P")) r.x_shift_p = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_X_CHUNK")) r.x_chunk = std::max(0, std::atoi(e));
       return r;
     }();
     return t;
@@ -877,14 +875,11 @@ class Cpml {
   // plane outside the x-slab only advances psi_x. Scratch holds two planes
   // so that one barrier a plane suffices: a plane's values are overwritten
   // two planes later, after every column has passed the barrier between.
-  // Exchange (see x_rows_in_warps) 1 or 2: the tile's rows lie in whole
-  // warps, and a column's new psi_x reaches its x-neighbours by warp_shift
-  // instead: no scratch, no barrier (the same values); 2 also takes p at
-  // x +-1..XR from the row's lanes (in registers: p along z) rather than
-  // loading it, where the row holds it.
-  template <class Physics, bool Packed, int Exchange = 0, int Columns = x_team_columns>
+  // Warp (see x_rows_in_warps): the tile's rows lie in whole warps, and a
+  // column's new psi_x reaches its x-neighbours by warp_shift instead: no
+  // scratch, no barrier (the same values).
+  template <class Physics, bool Packed, bool Warp = false, int Columns = x_team_columns>
   struct XColumns {
-    static constexpr bool Warp = Exchange > 0, ShiftP = Exchange == 2;
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
     static constexpr int XR = R > 2 ? R : 2;  // p along x: D2's reach and D1's (at most 2)
@@ -1002,17 +997,7 @@ class Cpml {
           // (Packed: xi_x of the column's own place, which has another type than p.)
           if constexpr (Packed) o.xi = xi.load(o.at + (streams ? ahead * step : 0));
           else o.xi = *(streams ? xi.base + o.at + ahead * step : o.p);
-          if constexpr (ShiftP) {
-            // Every lane, converged; p beyond the row loaded.
-            static_for<1, XR + 1>([&](auto mc) {
-              constexpr int m = decltype(mc)::value;
-              const Scalar up = warp_shift<m>(o.col[R], tx), down = warp_shift<-m>(o.col[R], tx);
-              o.xp[m - 1] = o.i + m < tx ? up : o.p[m];
-              o.xm[m - 1] = o.i - m >= 0 ? down : o.p[-m];
-            });
-          } else {
-            for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
-          }
+          for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
           // The update's loads before the barrier, which they then overlap.
           if (o.updates && here)
             for (int m = 1; m <= R; ++m) o.ap[m - 1] = o.p[m * sy], o.am[m - 1] = o.p[-m * sy];
