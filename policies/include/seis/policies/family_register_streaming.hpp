@@ -8,6 +8,9 @@
 #include "seis/policies/st_reg_vec.hpp"
 #include "seis/policies/strategy_factories.hpp"
 
+#include <cstdlib>
+#include <string>
+
 namespace seis {
 
 template <class Physics, class Exec>
@@ -15,7 +18,14 @@ StrategyPtr<Physics> make_register_streaming(const std::string& name, const Bloc
   if (name == "st_reg_shift") return std::make_unique<StRegShift<Physics, Exec>>(name, s);
   if (name == "st_reg_fixed") return std::make_unique<StRegFixed<Physics, Exec>>(name, s);
   if (name == "st_reg_vec") return std::make_unique<StRegVec<Physics, Exec>>(name, s);
-  if (name == "st_reg_feat") return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
+  if (name == "st_reg_feat") {
+    // SEIS_FEAT_ROWS=fixed: blocks of st_reg_feat_fixed_rows rows get the
+    // form whose staged planes' sizes are compile-time (an A/B of issue 10).
+    const char* rows = std::getenv("SEIS_FEAT_ROWS");
+    if (rows && std::string(rows) == "fixed" && s.dy == st_reg_feat_fixed_rows)
+      return std::make_unique<StRegFeatRows<Physics, Exec, st_reg_feat_fixed_rows>>(name, s);
+    return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
+  }
   return nullptr;
 }
 
