@@ -269,62 +269,6 @@ TEST_CASE("st_reg_feat's fixed-rows form lays out its scratch as the run-time fo
   REQUIRE_THROWS_AS(Fixed::check_shape(BlockShape{32, 4, 1, 128}, "fixed"), ConfigError);
 }
 
-// The cell-major form (SEIS_FEAT_CELLS=1: a cell's fields side by side) stages
-// a tile's first planes with stage_window and the later ones by its scalar
-// halo ring plus the points' own values; the physics reads both through
-// CellInterleavedPlane: every neighbour a point reads must be that grid
-// cell's value, for whole and edge tiles.
-TEST_CASE("st_reg_feat's cell-major planes give every point its neighbours", "[unit][math]") {
-  using Cells = FeatureStreamingBody<TtiPhysics<float>, Kokkos::DefaultHostExecutionSpace, 32, 8, true>;
-  using St = Cells::Staging;
-  constexpr int F = Cells::F, H = Cells::H;
-  static_assert(Cells::Cells && St::halo_vec == 1, "TTI's two fields side by side, a scalar halo");
-  struct Edge {
-    int x1, y1;
-  };
-  constexpr int grid_row = 1056;
-  auto value = [](int f, int r, int c) { return float(f * 1000000 + r * 1000 + c); };
-  std::vector<std::vector<float>> fields(F, std::vector<float>(std::size_t(grid_row) * 20));
-  for (int f = 0; f < F; ++f)
-    for (int r = 0; r < 20; ++r)
-      for (int c = 0; c < grid_row; ++c) fields[f][std::size_t(r) * grid_row + c] = value(f, r, c);
-  const float* from[F];
-  for (int f = 0; f < F; ++f) from[f] = fields[f].data();  // the window's first cell
-  for (const auto& shape : {BlockShape{32, 8, 1}, BlockShape{16, 8, 1}})
-    for (const int nxv : {shape.dx, 5})
-      for (const int nyv : {shape.dy, 3}) {
-        CAPTURE(shape.dx, shape.dy, nxv, nyv);
-        const PlaneLayout L = Cells::layout_for(shape);
-        const TileExtent ext(Edge{nxv, nyv}, L, TileOrigin{});
-        std::vector<float> window(std::size_t(St::plane_stride(L)), -1.f), ring(window);
-        St::stage_window(ext, 0, 1, from, grid_row, window.data());
-        const HaloPlacement halo = St::halo_ring(ext, L, grid_row, 1);
-        for (int e = 0; e < halo.count(); ++e) {
-          int src = 0, dst = 0;
-          halo.place(e, src, dst);
-          for (int f = 0; f < F; ++f) ring[std::size_t(dst + St::field_offset(f))] = from[f][src];
-        }
-        for (int cy = 0; cy < nyv; ++cy)
-          for (int cx = 0; cx < nxv; ++cx) {
-            float* const to = St::cell(ring.data() + St::centre(cx, cy));
-            for (int f = 0; f < F; ++f) to[St::field_offset(f)] = from[f][(cy + H) * grid_row + cx + H];
-          }
-        int wrong = 0;
-        for (int cy = 0; cy < nyv; ++cy)
-          for (int cx = 0; cx < nxv; ++cx) {
-            const Cells::Staged by_window{window.data() + St::centre(cx, cy)}, by_ring{ring.data() + St::centre(cx, cy)};
-            for (int f = 0; f < F; ++f)
-              for (int dj = -H; dj <= H; ++dj)
-                for (int di = -H; di <= H; ++di) {
-                  const float want = value(f, cy + H + dj, cx + H + di);
-                  wrong += by_window(f, di, dj) != want;
-                  wrong += by_ring(f, di, dj) != want;
-                }
-          }
-        REQUIRE(wrong == 0);
-      }
-}
-
 // st_reg_feat (and its twin) copy a tile's halo ring in 16-byte vectors
 // where the ring tiles into aligned ones: the vector copies must land on the
 // cells the scalar copies land on, each once, with the source offset of the

@@ -26,11 +26,10 @@ namespace seis {
 // hy rows above and below ny tile rows; copy e (0 <= e < count()) lies at
 // window row `row`, window vector `col`, that is at element offset
 // row * grid_row + col * vec from the window's first cell in a grid plane
-// and row * staged_row + col * vec * staged_cell in a staged plane.
+// and row * staged_row + col * vec in a staged plane.
 struct HaloPlacement {
   int nvec = 0, ny = 0, side = 0, hy = 0;
   int vec = 1, grid_row = 0, staged_row = 0;
-  int staged_cell = 1;  // elements a staged column takes (a layout with a cell's fields side by side: F)
 
   SEIS_HALO_PLAN_FUNCTION int band_width() const { return nvec + 2 * side; }
   SEIS_HALO_PLAN_FUNCTION int band_copies() const { return 2 * hy * band_width(); }
@@ -51,7 +50,7 @@ struct HaloPlacement {
       col = c < side ? c : nvec + c;
     }
     src = row * grid_row + col * vec;
-    dst = row * staged_row + col * vec * staged_cell;
+    dst = row * staged_row + col * vec;
   }
 };
 

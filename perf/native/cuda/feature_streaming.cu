@@ -10,11 +10,11 @@
 
 namespace seis::native::dev {
 
-template <class Op, int DY, bool CellMajor = false>
+template <class Op, int DY>
 int launch_feature_streaming_form(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   // Staged rows have a compile-time pitch, and this form's tiles DY rows
   // where DY > 0 (the Kokkos body's check_shape).
-  if (!FeatureLayout<Op, DY, CellMajor>::Staging::fits(s.dx, s.dy)) return error_invalid_shape;
+  if (!FeatureLayout<Op, DY>::Staging::fits(s.dx, s.dy)) return error_invalid_shape;
   // Staged features outside the tile come from its first 2 * reach rows (the Kokkos body's check_shape).
   if (s.dy < 2 * StagedFeatures<typename Op::stencil_type>::staged_reach) return error_invalid_shape;
   // SEIS_NATIVE_FEATURE_RING_OFFSET=bytes (a multiple of 4) moves the ring
@@ -22,32 +22,26 @@ int launch_feature_streaming_form(const StepArgs<Op>& a, const Box& box, const S
   const char* offset = std::getenv("SEIS_NATIVE_FEATURE_RING_OFFSET");
   const long ring_offset_bytes = offset ? std::strtol(offset, nullptr, 10) : 0;
   if (ring_offset_bytes < 0 || ring_offset_bytes % 4 != 0) return error_invalid_shape;
-  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op, DY, CellMajor>(box, s, std::size_t(ring_offset_bytes))
-                                 : plan_feature_streaming<Op, DY, CellMajor>(box, s);
+  const LaunchPlan plan = offset ? plan_feature_streaming_at<Op, DY>(box, s, std::size_t(ring_offset_bytes))
+                                 : plan_feature_streaming<Op, DY>(box, s);
   // A 1D grid of tiles, x fastest, as the Kokkos league. (The tile grid
   // itself, a 3D grid, ran no differently on the H200: TTI 900^3 Kokkos/twin
   // 0.969/0.971 against 0.975/0.970, session 11 parity8; removed.)
   LaunchPlan launch = plan;
   launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
   launch.tiles.nty = launch.tiles.ntz = 1;
-  return launch_kernel<feature_streaming_kernel<Op, CudaBackend, DY, CellMajor>>(
-      launch, stream, a, plan.tiles, plan.layout, feature_ring_offset<Op, DY, CellMajor>(plan));
+  return launch_kernel<feature_streaming_kernel<Op, CudaBackend, DY>>(launch, stream, a, plan.tiles, plan.layout,
+                                                                      feature_ring_offset<Op, DY>(plan));
 }
 
 template <class Op>
 int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
-  // SEIS_FEAT_ROWS=fixed: the Kokkos body's form for blocks of
-  // feature_fixed_rows rows, the staged planes' sizes compile-time; with
-  // SEIS_FEAT_CELLS=1 also a cell's fields side by side (several fields).
-  auto set = [](const char* var, const char* value) {
-    const char* v = std::getenv(var);
-    return v && std::strcmp(v, value) == 0;
-  };
-  if (set("SEIS_FEAT_ROWS", "fixed") && s.dy == feature_fixed_rows) {
-    if (set("SEIS_FEAT_CELLS", "1"))
-      return launch_feature_streaming_form<Op, feature_fixed_rows, (Op::F > 1)>(a, box, s, stream);
+  // The Kokkos body's form for blocks of feature_fixed_rows rows, the
+  // staged planes' sizes compile-time; SEIS_FEAT_ROWS=runtime: the run-time
+  // form for every block.
+  const char* rows = std::getenv("SEIS_FEAT_ROWS");
+  if (!(rows && std::strcmp(rows, "runtime") == 0) && s.dy == feature_fixed_rows)
     return launch_feature_streaming_form<Op, feature_fixed_rows>(a, box, s, stream);
-  }
   return launch_feature_streaming_form<Op, 0>(a, box, s, stream);
 }
 

@@ -37,9 +37,8 @@ inline constexpr int feature_max_dx = 32;
 inline constexpr int feature_fixed_rows = 8;
 
 // DY > 0: tiles of exactly DY rows, the staged planes' sizes compile-time
-// (the Kokkos body's SEIS_FEAT_ROWS=fixed form); CellMajor: a cell's fields
-// side by side where there are several (SEIS_FEAT_CELLS=1).
-template <class Op, int DY = 0, bool CellMajor = false>
+// (the Kokkos body's form for blocks of feature_fixed_rows rows).
+template <class Op, int DY = 0>
 struct FeatureLayout {
   using Features = PlaneFeatures<typename Op::stencil_type>;
   using Centre = StagedFeatures<typename Op::stencil_type>;
@@ -47,10 +46,7 @@ struct FeatureLayout {
   // Planes z .. z+E and a spare, and more until the count divides the queue
   // length: compile-time slots in the unrolled z loop (the Kokkos body's).
   static constexpr int P = ring_planes_dividing(E + 2, 2 * R + 2);
-  static constexpr bool Cells = CellMajor && Op::F > 1;
-  using Staging = InterleavedStaging<Op::F, Op::H, feature_max_dx, DY, Cells>;
-  // Halo copies a thread keeps in registers (the Kokkos body's listed_halo_copies).
-  static constexpr int listed_halo_copies = Cells ? 2 : 1;
+  using Staging = InterleavedStaging<Op::F, Op::H, feature_max_dx, DY>;
   static constexpr int Pitch = Staging::Pitch;
   // Staged features (TTI: D1x p, D1x q), in a ring of 2 planes after the values.
   static constexpr int S = Centre::staged;
@@ -71,6 +67,8 @@ struct FeatureLayout {
 // The launch budget of the Kokkos body (LaunchBudget::features).
 #define SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op) SEIS_NATIVE_LAUNCH_BOUNDS(Op, seis::LaunchBudget::features)
 
+// Halo copies a thread keeps in registers (the Kokkos body's listed_halo_copies).
+inline constexpr int feature_listed_halo_copies = 1;
 
 
 // The ring starts where the Kokkos kernel's team scratch starts
@@ -78,27 +76,27 @@ struct FeatureLayout {
 // for bank (at offset 0 the twin ran 24 % slower with identical SASS and
 // relative offsets, 2.3x the shared-load bank conflicts in ncu).
 // plan_feature_streaming_at places it `ring_offset_bytes` in, for an A/B.
-template <class Op, int DY = 0, bool CellMajor = false>
+template <class Op, int DY = 0>
 LaunchPlan plan_feature_streaming_at(const Box& box, const Shape& s, std::size_t ring_offset_bytes) {
-  using Layout = FeatureLayout<Op, DY, CellMajor>;
+  using Layout = FeatureLayout<Op, DY>;
   const PlaneLayout L = Layout::make(s);
   const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
   return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1, ring_offset_bytes + Layout::bytes(L)};
 }
-template <class Op, int DY = 0, bool CellMajor = false>
+template <class Op, int DY = 0>
 LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
-  return plan_feature_streaming_at<Op, DY, CellMajor>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy));
+  return plan_feature_streaming_at<Op, DY>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy));
 }
 // The kernel's ring_offset argument: the floats before the ring.
-template <class Op, int DY = 0, bool CellMajor = false>
+template <class Op, int DY = 0>
 int feature_ring_offset(const LaunchPlan& plan) {
-  return int((plan.shared - FeatureLayout<Op, DY, CellMajor>::bytes(plan.layout)) / sizeof(float));
+  return int((plan.shared - FeatureLayout<Op, DY>::bytes(plan.layout)) / sizeof(float));
 }
 
-template <class Op, class Backend, int DY = 0, bool CellMajor = false>
+template <class Op, class Backend, int DY = 0>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
-  using Layout = FeatureLayout<Op, DY, CellMajor>;
+  using Layout = FeatureLayout<Op, DY>;
   using Features = typename Layout::Features;
   using Centre = typename Layout::Centre;
   using Staging = typename Layout::Staging;
@@ -109,7 +107,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   constexpr int E = Layout::E;
   constexpr int P = Layout::P;
   constexpr int Q = 2 * R + 2;  // planes z-R .. z+R and a spare entry for z+R+1
-  using Staged = typename Staging::template Plane<float>;
+  using Staged = InterleavedPlane<float, F, Layout::Pitch>;
   extern __shared__ float4 shared_words[];
   // The shared base worked out once (opaque_shared), as the Kokkos kernel
   // holds its team scratch pointer: ptxas otherwise rebuilt it from the
@@ -205,14 +203,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     put_staged(staged_plane(0) + row_cell, window);
   }
   static_for<0, E>([&](auto dz) {
-    constexpr int slot = rotating_ring_slot<P, 0, decltype(dz)::value>();
-    if constexpr (Layout::Cells) {  // (the Kokkos body's)
-      const float* window[F];
-      for (int f = 0; f < F; ++f) window[f] = a.cur[f] + window_first + decltype(dz)::value * sz;
-      Staging::stage_window(ext, team_rank(), team_size(), window, sy, plane(slot));
-    } else {
-      stage_plane(a, ext, L, o, zb + dz, plane(slot), PlainCopy{});
-    }
+    stage_plane(a, ext, L, o, zb + dz, plane(rotating_ring_slot<P, 0, decltype(dz)::value>()), PlainCopy{});
   });
   // The halo plan after the prologue's features (fewer registers live), in
   // vectors where the ring allows (the Kokkos body's Staging::halo_ring).
@@ -220,7 +211,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first;
   const int halo_width = Staging::halo_width(ext, sy, sz, halo_from, plane(0));
   const int halo_rank = team_rank();
-  const HaloCopyPlan<Layout::listed_halo_copies> halo(Staging::halo_ring(ext, L, sy, halo_width), halo_rank,
+  const HaloCopyPlan<feature_listed_halo_copies> halo(Staging::halo_ring(ext, L, sy, halo_width), halo_rank,
                                                       team_size());
   // This thread's share of a plane's halo ring, asynchronously.
   auto stage_halo = [&](const float* const* from, float* dst) {
@@ -230,7 +221,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     // A copy's cell in every field at once (the Kokkos body's order).
     halo.for_each_placed(where, halo_rank, team_size(), [&](int s, int d) {
       for (int f = 0; f < F; ++f) {
-        float* to = dst + Staging::field_offset(f) + d;
+        float* to = dst + f * Layout::Pitch + d;  // (Pitch: the field stride)
         if (halo_width == Staging::halo_vec)
           Backend::template async_copy_vector<Staging::halo_vec>(to, src[f] + s);
         else
@@ -286,8 +277,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       }
       for (int f = 0; f < F; ++f) values[queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset];
       const Values<F>& v = values[queue_slot<true, Q, U, R + E>()];
-      float* const to = Staging::cell(entering + staged);
-      for (int f = 0; f < F; ++f) to[Staging::field_offset(f)] = v[f];
+      for (int f = 0; f < F; ++f) entering[f * Layout::Pitch + staged] = v[f];  // (Pitch: the field stride)
     }
     // Plane z+E is whole (its halo has landed) and everyone is done with the
     // last plane: the spare plane takes the next halo.

@@ -14,12 +14,10 @@
 //     with no static shared memory, starts its ring at the same address.
 
 #include "seis/halo_copy_plan.hpp"
-#include "seis/math/plane_access.hpp"
 #include "seis/math/tile_geometry.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 namespace seis {
 
@@ -27,38 +25,23 @@ namespace seis {
 // plane's and a staged features plane's sizes are compile-time constants too:
 // every ring slot is then one base register plus an immediate, instead of a
 // plane stride loaded and multiplied each plane (issue 10). DY = 0: any height.
-// CellMajor (F > 1): the F fields of a cell side by side instead of a row of
-// each field (CellInterleavedPlane), so that a point's fields at one
-// neighbour are one vector load (TTI: p and q); the halo is then copied in
-// scalars (the grid's fields are separate arrays) and the windows of the
-// first planes by stage_window (PlaneLayout's team copies place fields a
-// field_stride apart, columns one apart). PlaneLayout::centre does not hold
-// for it: a kernel places cells by centre() here.
-template <int F, int H, int MaxDX, int DY = 0, bool CellMajor = false>
+template <int F, int H, int MaxDX, int DY = 0>
 struct InterleavedStaging {
-  static_assert(!CellMajor || F > 1, "cells of one field are the row layout");
-  static constexpr int Pitch = MaxDX + 2 * H;  // a staged row's cells
+  static constexpr int Pitch = MaxDX + 2 * H;  // a staged row of one field
   static constexpr int RowFloats = F * Pitch;  // a staged row of every field (PlaneLayout::w)
-  static constexpr int CellFloats = CellMajor ? F : 1;       // from one cell of a field to the next
-  static constexpr int FieldFloats = CellMajor ? 1 : Pitch;  // from one field of a cell to the next
-  // How the physics reads a staged plane (seis/math/plane_access.hpp).
-  template <class Scalar>
-  using Plane = std::conditional_t<CellMajor, CellInterleavedPlane<Scalar, F, Pitch>, InterleavedPlane<Scalar, F, Pitch>>;
 
   static PlaneLayout layout(int dx, int dy) {
     PlaneLayout L(dx, dy, H, H, F);
     L.w = F * Pitch;
-    L.field_stride = FieldFloats;
+    L.field_stride = Pitch;
     L.plane_stride = L.h * F * Pitch;
     return L;
   }
-  // Field f of a cell, from the cell's offset.
-  static SEIS_INLINE constexpr int field_offset(int f) { return f * FieldFloats; }
   // Whether the tile's shape fits this staging (a pitch of MaxDX, DY rows).
   static constexpr bool fits(int dx, int dy) { return dx <= MaxDX && (DY == 0 || dy == DY); }
   // A staged cell's offset in its plane: compile-time for a compile-time
-  // (cx, cy); L.centre where not CellMajor.
-  static SEIS_INLINE constexpr int centre(int cx, int cy) { return (cy + H) * RowFloats + (cx + H) * CellFloats; }
+  // (cx, cy) and the same as L.centre.
+  static SEIS_INLINE constexpr int centre(int cx, int cy) { return (cy + H) * RowFloats + cx + H; }
   // A staged value plane's floats (L.plane_stride).
   static SEIS_INLINE int plane_stride(const PlaneLayout& L) {
     if constexpr (DY > 0)
@@ -115,7 +98,7 @@ struct InterleavedStaging {
   // plane strides whole vectors; otherwise scalar copies. halo_width gives
   // the copies' width, halo_ring the ring in copies of that width (a kernel
   // keeps the width, a register, and places the ring again where it must).
-  static constexpr int halo_vec = !CellMajor && H % 4 == 0 && Pitch % 4 == 0 ? 4 : 1;
+  static constexpr int halo_vec = H % 4 == 0 && Pitch % 4 == 0 ? 4 : 1;
   template <class Scalar>
   static SEIS_INLINE int halo_width(const TileExtent& ext, int grid_row, long long grid_plane,
                                     const Scalar* const* window, const Scalar* to) {
@@ -127,42 +110,12 @@ struct InterleavedStaging {
   }
   static SEIS_INLINE HaloPlacement halo_ring(const TileExtent& ext, const PlaneLayout& L, int grid_row, int vec) {
     const bool v = vec == halo_vec;  // (divisions by a constant)
-    return HaloPlacement{v ? ext.nxv / halo_vec : ext.nxv,
-                         ext.nyv,
-                         v ? L.hx / halo_vec : L.hx,
-                         L.hy,
-                         v ? halo_vec : 1,
-                         grid_row,
-                         L.w,
-                         CellFloats};
-  }
-  // A staged cell's address, known aligned to its fields where CellMajor,
-  // so that a GPU compiler stores them with one instruction.
-  template <class Scalar>
-  static SEIS_INLINE Scalar* cell(Scalar* at) {
-    if constexpr (CellMajor)
-      return static_cast<Scalar*>(__builtin_assume_aligned(at, CellInterleavedPlane<Scalar, F, Pitch>::cell_alignment));
-    else
-      return at;
+    return HaloPlacement{v ? ext.nxv / halo_vec : ext.nxv, ext.nyv, v ? L.hx / halo_vec : L.hx, L.hy, v ? halo_vec : 1,
+                         grid_row, L.w};
   }
   template <int S, class Scalar, class Values>
   static SEIS_INLINE void put_staged(Scalar* at, const Values& v) {
-    Scalar* const to = cell(at);
-    for (int k = 0; k < S; ++k) to[field_offset(k)] = v[k];
-  }
-  // The whole window of one plane (the tile's nyv + 2H rows of nxv + 2H
-  // cells, every field) from `from` (a field's pointer at the window's first
-  // cell, rows grid_row apart) into the staged plane `to`, cell e of the
-  // window by the thread of rank e mod size: a first plane's copy where the
-  // team copies cannot place the cells (CellMajor); once a tile.
-  template <class Scalar>
-  static SEIS_INLINE void stage_window(const TileExtent& ext, int rank, int size, const Scalar* const* from,
-                                       int grid_row, Scalar* to) {
-    const int cols = ext.nxv + 2 * H, cells = (ext.nyv + 2 * H) * cols;
-    for (int e = rank; e < cells; e += size) {
-      const int r = e / cols, c = e - r * cols;
-      for (int f = 0; f < F; ++f) to[r * RowFloats + c * CellFloats + field_offset(f)] = from[f][r * grid_row + c];
-    }
+    for (int k = 0; k < S; ++k) at[k * Pitch] = v[k];
   }
 };
 

@@ -7,8 +7,6 @@
 
 #include "seis/math/host_device.hpp"
 
-#include <cstddef>
-
 namespace seis {
 
 // Values of the F wavefields at one point.
@@ -47,21 +45,6 @@ template <class Scalar, int F, int Pitch>
 struct InterleavedPlane {
   const Scalar* centre;
   SEIS_FORCEINLINE Scalar operator()(int f, int di, int dj) const { return centre[dj * (F * Pitch) + f * Pitch + di]; }
-};
-
-// The same with the F fields of a cell side by side (field f of cell c of
-// row r at (r * Pitch + c) * F + f), so that the fields a term reads at one
-// neighbour are one aligned vector and a GPU compiler loads them with one
-// instruction (st_reg_feat's cell-major form: TTI's p and q, one LDS.64).
-// The centre must be aligned to its cell (F a power of 2: F floats).
-template <class Scalar, int F, int Pitch>
-struct CellInterleavedPlane {
-  static constexpr std::size_t cell_alignment = (F & (F - 1)) == 0 ? F * sizeof(Scalar) : sizeof(Scalar);
-  const Scalar* centre;
-  SEIS_FORCEINLINE Scalar operator()(int f, int di, int dj) const {
-    const Scalar* c = static_cast<const Scalar*>(__builtin_assume_aligned(centre, cell_alignment));
-    return c[(dj * Pitch + di) * F + f];
-  }
 };
 
 // A plane whose term only reads the point itself (plane_reach == 0), served

@@ -19,18 +19,12 @@ StrategyPtr<Physics> make_register_streaming(const std::string& name, const Bloc
   if (name == "st_reg_fixed") return std::make_unique<StRegFixed<Physics, Exec>>(name, s);
   if (name == "st_reg_vec") return std::make_unique<StRegVec<Physics, Exec>>(name, s);
   if (name == "st_reg_feat") {
-    // SEIS_FEAT_ROWS=fixed: blocks of st_reg_feat_fixed_rows rows get the
-    // form whose staged planes' sizes are compile-time; with SEIS_FEAT_CELLS=1
-    // also a cell's fields side by side (A/B forms of issue 10).
-    auto set = [](const char* var, const char* value) {
-      const char* v = std::getenv(var);
-      return v && std::string(v) == value;
-    };
-    if (set("SEIS_FEAT_ROWS", "fixed") && s.dy == st_reg_feat_fixed_rows) {
-      if (set("SEIS_FEAT_CELLS", "1"))
-        return std::make_unique<StRegFeatRows<Physics, Exec, st_reg_feat_fixed_rows, (Physics::num_fields > 1)>>(name, s);
+    // Blocks of st_reg_feat_fixed_rows rows get the form whose staged
+    // planes' sizes are compile-time; SEIS_FEAT_ROWS=runtime: the run-time
+    // form for every block (the A/B of issue 10, round 2).
+    const char* rows = std::getenv("SEIS_FEAT_ROWS");
+    if (!(rows && std::string(rows) == "runtime") && s.dy == st_reg_feat_fixed_rows)
       return std::make_unique<StRegFeatRows<Physics, Exec, st_reg_feat_fixed_rows>>(name, s);
-    }
     return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
   }
   return nullptr;

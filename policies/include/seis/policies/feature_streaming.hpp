@@ -82,14 +82,23 @@
 // them in the block that loads the point, from pointers one plane on.
 // Neither the whole point (44544 B at 32x8) nor the interior ring plus the
 // inputs (49664 B) fits a Kokkos team's scratch.
-// Session 13 (A/B at run time, SEIS_FEAT_ROWS=fixed, to be measured): blocks
-// of exactly 8 rows with the staged planes' sizes compile-time (DY), so that
-// each ring slot is the thread's one scratch base plus an immediate rather
-// than a plane stride loaded and multiplied per slot and plane (SASS between
-// barriers, TTI: 482-488 -> 463-470 instructions, twin 474-479 -> 454-460);
-// and on top of it (SEIS_FEAT_CELLS=1) a cell's fields side by side, so
-// that a point's fields at a neighbour are one 8-byte shared load (TTI:
-// 68 -> 35 shared loads a plane, the halo copied in scalars; 422-429).
+// Session 13 (H200, A B C x 3 in one binary, Kokkos and twin bitwise equal):
+// blocks of exactly 8 rows with the staged planes' sizes compile-time (DY),
+// so that each ring slot is the thread's one scratch base plus an immediate
+// rather than a plane stride loaded and multiplied per slot and plane
+// (SASS between barriers, TTI: 482-488 -> 463-470 instructions, twin
+// 474-479 -> 454-460): TTI 900^3 @300 13.21-13.28 ms against 13.42-13.47
+// (twin 13.61-13.65 against 13.68-13.72), @128 13.16-13.19 against
+// 13.29-13.33; 340 instructions a point against 349; iso 1024^3 @128
+// 6.79-6.80 against 6.67-6.69 (twin 6.73-6.74 against 6.73-6.77; 64
+// registers against 62, 110 instructions a point against 114): a second
+// round decides iso (SEIS_FEAT_ROWS=runtime: the run-time form). On top of
+// it, a cell's fields side by side in the staged planes (p and q at a
+// neighbour one LDS.64: 68 -> 35 shared loads a plane, the halo in scalar
+// copies): 318.5 instructions a point, but 13.24-13.28 ms at @300 as the
+// form without (twin 14.38-14.46, 6 local loads/stores), 13.30-13.36 at
+// @128; short-scoreboard stalls 0.39 -> 2.17 cycles an issued instruction.
+// Removed.
 
 #include "seis/halo_copy_plan.hpp"
 #include "seis/math/interleaved_layout.hpp"
@@ -104,11 +113,8 @@
 namespace seis {
 
 // DY > 0: tiles of exactly DY rows, the staged planes' sizes compile-time
-// (InterleavedStaging; an A/B of issue 10, SEIS_FEAT_ROWS=fixed).
-// CellMajor: a physics of several fields stages them side by side per cell
-// (InterleavedStaging's CellMajor: a point's fields at a neighbour in one
-// vector load; an A/B of issue 10, SEIS_FEAT_CELLS=1).
-template <class Physics, class Exec, int MaxDX = 32, int DY = 0, bool CellMajor = false>
+// (InterleavedStaging; the factory gives it to blocks of 8 rows).
+template <class Physics, class Exec, int MaxDX = 32, int DY = 0>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
   using Features = PlaneFeatures<Physics>;
@@ -134,13 +140,10 @@ struct FeatureStreamingBody
   static constexpr int Q = 2 * R + 2;
   // Copies of the halo ring a thread keeps in registers
   // (seis/halo_copy_plan.hpp): 1 or 2 for the catalogue's shapes on GPUs.
-  // Cells side by side only pay with several fields (one field: the rows).
-  static constexpr bool Cells = CellMajor && F > 1;
-  using Staging = InterleavedStaging<F, H, MaxDX, DY, Cells>;  // seis/math/interleaved_layout.hpp
-  // (cells: a scalar halo ring, 384 copies at 32x8 TTI, 2 a thread of 256)
-  static constexpr int listed_halo_copies = Cells ? 2 : 1;
+  static constexpr int listed_halo_copies = 1;
+  using Staging = InterleavedStaging<F, H, MaxDX, DY>;  // seis/math/interleaved_layout.hpp
   static constexpr int Pitch = Staging::Pitch;
-  using Staged = typename Staging::template Plane<scalar_type>;
+  using Staged = InterleavedPlane<scalar_type, F, Pitch>;
   // Staged features (TTI: D1x p, D1x q for the centre's mixed term): written
   // when the plane is z+1 (its features complete, in the queue), read when
   // it is the centre, in a ring of 2 planes after the value ring (slot: the
@@ -257,13 +260,7 @@ struct FeatureStreamingBody
     });
     static_for<0, E>([&](auto dz) {
       constexpr int slot = rotating_ring_slot<P, 0, decltype(dz)::value>();
-      if constexpr (Cells) {
-        const scalar_type* window[F];
-        for (int f = 0; f < F; ++f) window[f] = data.cur[f] + window_first + decltype(dz)::value * sz;
-        Staging::stage_window(ext, team.team_rank(), team.team_size(), window, sy, plane(slot));
-      } else {
-        stage_plane(team, data, ext, layout, o, zb + dz, plane(slot), PlainCopy{});
-      }
+      stage_plane(team, data, ext, layout, o, zb + dz, plane(slot), PlainCopy{});
     });
     // The halo plan after the prologue's features (fewer registers live).
     const scalar_type* halo_from[F];  // a halo's plane at the window's first cell
@@ -325,8 +322,7 @@ struct FeatureStreamingBody
         }
         for (int f = 0; f < F; ++f) values[slot][queue_slot<true, Q, U, 2 * R + 1>()][f] = incoming[f][offset[slot]];
         const values_type& v = values[slot][queue_slot<true, Q, U, R + E>()];
-        scalar_type* const to = Staging::cell(entering + staged[slot]);
-        for (int f = 0; f < F; ++f) to[Staging::field_offset(f)] = v[f];
+        for (int f = 0; f < F; ++f) entering[f * Pitch + staged[slot]] = v[f];  // (Pitch: the field stride)
       });
       // Plane z+E is whole in scratch (its halo, copied during the last
       // plane, has landed) and every thread has finished the last plane, so
@@ -398,7 +394,7 @@ struct FeatureStreamingBody
     // one run of cp.async (ptxas pads each run with 3 idle shared loads).
     halo.for_each_placed(where, rank, team.team_size(), [&](int s, int d) {
       for (int f = 0; f < F; ++f) {
-        scalar_type* to = dst + Staging::field_offset(f) + d;
+        scalar_type* to = dst + f * Pitch + d;  // (Pitch: the field stride)
         if (width == Staging::halo_vec)
           ExecTraits<Exec>::template async_copy_vector<Staging::halo_vec>(to, src[f] + s);
         else

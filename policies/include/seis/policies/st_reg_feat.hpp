@@ -7,12 +7,10 @@
 namespace seis {
 template <class Physics, class Exec>
 using StRegFeat = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec>>;
-// Tiles of exactly DY rows (an A/B of issue 10, SEIS_FEAT_ROWS=fixed: the
-// staged planes' sizes compile-time, for blocks DY tall).
-// CellMajor: and a physics' fields side by side per staged cell (an A/B of
-// issue 10, SEIS_FEAT_CELLS=1).
-template <class Physics, class Exec, int DY, bool CellMajor = false>
-using StRegFeatRows = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, DY, CellMajor>>;
+// Tiles of exactly DY rows: the staged planes' sizes compile-time (issue 10;
+// the factory's choice for blocks DY tall unless SEIS_FEAT_ROWS=runtime).
+template <class Physics, class Exec, int DY>
+using StRegFeatRows = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, DY>>;
 // The height StRegFeatRows is instantiated for: the catalogue's 32x8.
 inline constexpr int st_reg_feat_fixed_rows = 8;
 }  // namespace seis
