@@ -30,8 +30,11 @@ int launch_feature_streaming_form(const StepArgs<Op>& a, const Box& box, const S
   LaunchPlan launch = plan;
   launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
   launch.tiles.nty = launch.tiles.ntz = 1;
+  // SEIS_FEAT_HALO=last: the halo copies dealt from the last thread down (the Kokkos body's A/B form).
+  const char* halo = std::getenv("SEIS_FEAT_HALO");
+  const int halo_from_last = halo && std::strcmp(halo, "last") == 0 ? 1 : 0;
   return launch_kernel<feature_streaming_kernel<Op, CudaBackend, DY>>(launch, stream, a, plan.tiles, plan.layout,
-                                                                      feature_ring_offset<Op, DY>(plan));
+                                                                      feature_ring_offset<Op, DY>(plan), halo_from_last);
 }
 
 template <class Op>

@@ -95,7 +95,8 @@ int feature_ring_offset(const LaunchPlan& plan) {
 
 template <class Op, class Backend, int DY = 0>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
-    feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
+    feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset,
+                             const int halo_from_last) {
   using Layout = FeatureLayout<Op, DY>;
   using Features = typename Layout::Features;
   using Centre = typename Layout::Centre;
@@ -210,7 +211,8 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   const float* halo_from[F];  // a halo's plane at the window's first cell
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first;
   const int halo_width = Staging::halo_width(ext, sy, sz, halo_from, plane(0));
-  const int halo_rank = team_rank();
+  // Dealt from the last thread down with halo_from_last (the Kokkos body's SEIS_FEAT_HALO=last).
+  const int halo_rank = halo_from_last ? team_size() - 1 - team_rank() : team_rank();
   const HaloCopyPlan<feature_listed_halo_copies> halo(Staging::halo_ring(ext, L, sy, halo_width), halo_rank,
                                                       team_size());
   // This thread's share of a plane's halo ring, asynchronously.

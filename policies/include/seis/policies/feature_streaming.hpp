@@ -101,6 +101,9 @@
 // Removed.
 
 #include "seis/halo_copy_plan.hpp"
+
+#include <cstdlib>
+#include <string>
 #include "seis/math/interleaved_layout.hpp"
 #include "seis/physics/plane_features.hpp"
 #include "seis/policies/plane_pointers.hpp"
@@ -165,7 +168,14 @@ struct FeatureStreamingBody
   FeatureStreamingBody() = default;
   FeatureStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : Base(d, box, s) {
     this->layout = layout_for(s);
+    const char* halo = std::getenv("SEIS_FEAT_HALO");
+    halo_from_last = halo && std::string(halo) == "last";
   }
+  // The halo copies dealt from the team's last thread down (an A/B of issue
+  // 10, SEIS_FEAT_HALO=last): the warps that stage the features of the rows
+  // beyond the tile (the first 2 * reach rows of threads) then copy no halo,
+  // so that less work lies between one warp's barrier and the last one's.
+  bool halo_from_last = false;
 
   // PlaneLayout with the row pitch and field stride of interleaved rows, so
   // that the team copies of tile_staging.hpp and the halo plan place cells
@@ -266,7 +276,7 @@ struct FeatureStreamingBody
     const scalar_type* halo_from[F];  // a halo's plane at the window's first cell
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first;
     const int halo_width = Staging::halo_width(ext, sy, sz, halo_from, plane(0));
-    const int halo_rank = team.team_rank();
+    const int halo_rank = halo_from_last ? team.team_size() - 1 - team.team_rank() : team.team_rank();
     const HaloCopyPlan<listed_halo_copies> halo(Staging::halo_ring(ext, layout, sy, halo_width), halo_rank,
                                                 team.team_size());
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first + E * sz;
