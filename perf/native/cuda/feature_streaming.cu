@@ -6,7 +6,6 @@
 #include "device/feature_streaming.hpp"
 
 #include <cstdlib>
-#include <cstring>
 
 namespace seis::native::dev {
 
@@ -30,21 +29,15 @@ int launch_feature_streaming_form(const StepArgs<Op>& a, const Box& box, const S
   LaunchPlan launch = plan;
   launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
   launch.tiles.nty = launch.tiles.ntz = 1;
-  // SEIS_FEAT_HALO=last: the halo copies dealt from the last thread down (the Kokkos body's A/B form).
-  const char* halo = std::getenv("SEIS_FEAT_HALO");
-  const int halo_from_last = halo && std::strcmp(halo, "last") == 0 ? 1 : 0;
   return launch_kernel<feature_streaming_kernel<Op, CudaBackend, DY>>(launch, stream, a, plan.tiles, plan.layout,
-                                                                      feature_ring_offset<Op, DY>(plan), halo_from_last);
+                                                                      feature_ring_offset<Op, DY>(plan));
 }
 
 template <class Op>
 int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
-  // The Kokkos body's form for blocks of feature_fixed_rows rows, the
-  // staged planes' sizes compile-time; SEIS_FEAT_ROWS=runtime: the run-time
-  // form for every block.
-  const char* rows = std::getenv("SEIS_FEAT_ROWS");
-  if (!(rows && std::strcmp(rows, "runtime") == 0) && s.dy == feature_fixed_rows)
-    return launch_feature_streaming_form<Op, feature_fixed_rows>(a, box, s, stream);
+  // Blocks of staged_fixed_rows rows: the form with the staged planes'
+  // sizes compile-time (the Kokkos body's, from its factory).
+  if (s.dy == staged_fixed_rows) return launch_feature_streaming_form<Op, staged_fixed_rows>(a, box, s, stream);
   return launch_feature_streaming_form<Op, 0>(a, box, s, stream);
 }
 

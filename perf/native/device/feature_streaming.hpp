@@ -32,12 +32,9 @@ namespace seis::native::dev {
 
 // The widest tile a staged row holds (the Kokkos body's MaxDX).
 inline constexpr int feature_max_dx = 32;
-// The height of the form with compile-time staged planes (the Kokkos
-// body's st_reg_feat_fixed_rows).
-inline constexpr int feature_fixed_rows = 8;
 
 // DY > 0: tiles of exactly DY rows, the staged planes' sizes compile-time
-// (the Kokkos body's form for blocks of feature_fixed_rows rows).
+// (the Kokkos body's form for blocks of staged_fixed_rows rows).
 template <class Op, int DY = 0>
 struct FeatureLayout {
   using Features = PlaneFeatures<typename Op::stencil_type>;
@@ -95,8 +92,7 @@ int feature_ring_offset(const LaunchPlan& plan) {
 
 template <class Op, class Backend, int DY = 0>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
-    feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset,
-                             const int halo_from_last) {
+    feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op, DY>;
   using Features = typename Layout::Features;
   using Centre = typename Layout::Centre;
@@ -211,8 +207,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   const float* halo_from[F];  // a halo's plane at the window's first cell
   for (int f = 0; f < F; ++f) halo_from[f] = a.cur[f] + window_first;
   const int halo_width = Staging::halo_width(ext, sy, sz, halo_from, plane(0));
-  // Dealt from the last thread down with halo_from_last (the Kokkos body's SEIS_FEAT_HALO=last).
-  const int halo_rank = halo_from_last ? team_size() - 1 - team_rank() : team_rank();
+  const int halo_rank = team_rank();
   const HaloCopyPlan<feature_listed_halo_copies> halo(Staging::halo_ring(ext, L, sy, halo_width), halo_rank,
                                                       team_size());
   // This thread's share of a plane's halo ring, asynchronously.

@@ -52,7 +52,7 @@ int launch_feature_streaming(const StepArgs<IsoOp>& a, const Box& box, const Sha
   if (s.dx > dev::feature_max_dx) return error_invalid_shape;  // the compile-time row pitch
   const LaunchPlan plan = dev::plan_feature_streaming<IsoOp>(box, s);
   return launch_kernel(dev::feature_streaming_kernel<IsoOp, HipBackend>, plan, stream, a, plan.tiles, plan.layout,
-                       dev::feature_ring_offset<IsoOp>(plan), 0);  // halo copies from the first thread up
+                       dev::feature_ring_offset<IsoOp>(plan));
 }
 
 int launch_semi_b(const StepArgs<IsoOp>& a, const Box& box, const Shape& s, hipStream_t stream) {

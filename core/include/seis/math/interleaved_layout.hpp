@@ -21,6 +21,11 @@
 
 namespace seis {
 
+// The tile height for which st_reg_feat and its twin compile the form below
+// with DY = staged_fixed_rows (the catalogue's 32x8; session 13, H200: TTI
+// 900^3 0.98 of the run-time form's time).
+inline constexpr int staged_fixed_rows = 8;
+
 // DY > 0: tiles of exactly DY rows (the catalogue's 32x8), so that a staged
 // plane's and a staged features plane's sizes are compile-time constants too:
 // every ring slot is then one base register plus an immediate, instead of a

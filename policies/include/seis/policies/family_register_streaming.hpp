@@ -8,9 +8,6 @@
 #include "seis/policies/st_reg_vec.hpp"
 #include "seis/policies/strategy_factories.hpp"
 
-#include <cstdlib>
-#include <string>
-
 namespace seis {
 
 template <class Physics, class Exec>
@@ -19,12 +16,9 @@ StrategyPtr<Physics> make_register_streaming(const std::string& name, const Bloc
   if (name == "st_reg_fixed") return std::make_unique<StRegFixed<Physics, Exec>>(name, s);
   if (name == "st_reg_vec") return std::make_unique<StRegVec<Physics, Exec>>(name, s);
   if (name == "st_reg_feat") {
-    // Blocks of st_reg_feat_fixed_rows rows get the form whose staged
-    // planes' sizes are compile-time; SEIS_FEAT_ROWS=runtime: the run-time
-    // form for every block (the A/B of issue 10, round 2).
-    const char* rows = std::getenv("SEIS_FEAT_ROWS");
-    if (!(rows && std::string(rows) == "runtime") && s.dy == st_reg_feat_fixed_rows)
-      return std::make_unique<StRegFeatRows<Physics, Exec, st_reg_feat_fixed_rows>>(name, s);
+    // Blocks of staged_fixed_rows rows get the form whose staged planes'
+    // sizes are compile-time (feature_streaming.hpp, session 13).
+    if (s.dy == staged_fixed_rows) return std::make_unique<StRegFeatRows<Physics, Exec, staged_fixed_rows>>(name, s);
     return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
   }
   return nullptr;

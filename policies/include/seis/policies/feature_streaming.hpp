@@ -82,28 +82,26 @@
 // them in the block that loads the point, from pointers one plane on.
 // Neither the whole point (44544 B at 32x8) nor the interior ring plus the
 // inputs (49664 B) fits a Kokkos team's scratch.
-// Session 13 (H200, A B C x 3 in one binary, Kokkos and twin bitwise equal):
-// blocks of exactly 8 rows with the staged planes' sizes compile-time (DY),
-// so that each ring slot is the thread's one scratch base plus an immediate
-// rather than a plane stride loaded and multiplied per slot and plane
-// (SASS between barriers, TTI: 482-488 -> 463-470 instructions, twin
-// 474-479 -> 454-460): TTI 900^3 @300 13.21-13.28 ms against 13.42-13.47
-// (twin 13.61-13.65 against 13.68-13.72), @128 13.16-13.19 against
-// 13.29-13.33; 340 instructions a point against 349; iso 1024^3 @128
-// 6.79-6.80 against 6.67-6.69 (twin 6.73-6.74 against 6.73-6.77; 64
-// registers against 62, 110 instructions a point against 114): a second
-// round decides iso (SEIS_FEAT_ROWS=runtime: the run-time form). On top of
-// it, a cell's fields side by side in the staged planes (p and q at a
+// Session 13 (H200, 2 rounds of A/B forms in one binary, Kokkos and twin
+// bitwise equal): blocks of exactly 8 rows (the catalogue's) get the
+// staged planes' sizes compile-time (DY), so that each ring slot is the
+// thread's one scratch base plus an immediate rather than a plane stride
+// loaded and multiplied per slot and plane (SASS between barriers, TTI:
+// 482-488 -> 463-470 instructions, twin 474-479 -> 454-460): TTI 900^3
+// @300 13.19-13.30 ms against 13.42-13.54 (twin 0.996, 0.998), @128
+// 13.16-13.24 against 13.29-13.53 (twin 0.996, 1.003); 339-340
+// instructions a point against 349; iso 1024^3 @128 0.999 in round 2
+// (1.017 in round 1; twin 0.998, 0.999), @300 0.999. Measured and removed:
+// a cell's fields side by side in the staged planes (p and q at a
 // neighbour one LDS.64: 68 -> 35 shared loads a plane, the halo in scalar
-// copies): 318.5 instructions a point, but 13.24-13.28 ms at @300 as the
-// form without (twin 14.38-14.46, 6 local loads/stores), 13.30-13.36 at
-// @128; short-scoreboard stalls 0.39 -> 2.17 cycles an issued instruction.
-// Removed.
+// copies): 318.5 instructions a point, but the time of the form without
+// (Kokkos 1.000 @300, 1.011 @128; twin 1.058, 1.081 with 6 local
+// loads/stores); short-scoreboard stalls 0.39 -> 2.17 cycles an issued
+// instruction. The halo copies dealt from the last thread down (off the
+// warps that stage the rows beyond the tile): 1.008 @300, 1.004 @128
+// (twin 1.006, 1.011), barrier stalls 1.33 -> 1.28.
 
 #include "seis/halo_copy_plan.hpp"
-
-#include <cstdlib>
-#include <string>
 #include "seis/math/interleaved_layout.hpp"
 #include "seis/physics/plane_features.hpp"
 #include "seis/policies/plane_pointers.hpp"
@@ -116,7 +114,7 @@
 namespace seis {
 
 // DY > 0: tiles of exactly DY rows, the staged planes' sizes compile-time
-// (InterleavedStaging; the factory gives it to blocks of 8 rows).
+// (InterleavedStaging; the factory's form for blocks of 8 rows).
 template <class Physics, class Exec, int MaxDX = 32, int DY = 0>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
@@ -168,14 +166,7 @@ struct FeatureStreamingBody
   FeatureStreamingBody() = default;
   FeatureStreamingBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : Base(d, box, s) {
     this->layout = layout_for(s);
-    const char* halo = std::getenv("SEIS_FEAT_HALO");
-    halo_from_last = halo && std::string(halo) == "last";
   }
-  // The halo copies dealt from the team's last thread down (an A/B of issue
-  // 10, SEIS_FEAT_HALO=last): the warps that stage the features of the rows
-  // beyond the tile (the first 2 * reach rows of threads) then copy no halo,
-  // so that less work lies between one warp's barrier and the last one's.
-  bool halo_from_last = false;
 
   // PlaneLayout with the row pitch and field stride of interleaved rows, so
   // that the team copies of tile_staging.hpp and the halo plan place cells
@@ -276,7 +267,7 @@ struct FeatureStreamingBody
     const scalar_type* halo_from[F];  // a halo's plane at the window's first cell
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first;
     const int halo_width = Staging::halo_width(ext, sy, sz, halo_from, plane(0));
-    const int halo_rank = halo_from_last ? team.team_size() - 1 - team.team_rank() : team.team_rank();
+    const int halo_rank = team.team_rank();
     const HaloCopyPlan<listed_halo_copies> halo(Staging::halo_ring(ext, layout, sy, halo_width), halo_rank,
                                                 team.team_size());
     for (int f = 0; f < F; ++f) halo_from[f] = data.cur[f] + window_first + E * sz;

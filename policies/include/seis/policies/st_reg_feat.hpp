@@ -8,9 +8,8 @@ namespace seis {
 template <class Physics, class Exec>
 using StRegFeat = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec>>;
 // Tiles of exactly DY rows: the staged planes' sizes compile-time (issue 10;
-// the factory's choice for blocks DY tall unless SEIS_FEAT_ROWS=runtime).
+// the factory's choice for blocks staged_fixed_rows tall,
+// seis/math/interleaved_layout.hpp).
 template <class Physics, class Exec, int DY>
 using StRegFeatRows = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, DY>>;
-// The height StRegFeatRows is instantiated for: the catalogue's 32x8.
-inline constexpr int st_reg_feat_fixed_rows = 8;
 }  // namespace seis
