@@ -19,6 +19,8 @@
 //   load_if(pred, p, old)      *p if pred, else old, with no branch around the load
 //   end_team_thread(team)      the thread's last league iteration is done: end it where
 //                              the backend runs one team per thread block
+//   end_range_thread()         the thread's point of an MDRange launch whose grid covers
+//                              the range is done: end it where a GPU thread has one point
 //   prepare_team_launch<Policy, Functor>(policy)
 //                              backend launch settings of a team kernel, before its
 //                              parallel_for (CUDA: the L1/shared split, cuda/shared_carveout.hpp)
@@ -84,6 +86,7 @@ struct SynchronousCopyTraits {
   // Portable default: nothing ended (a host thread runs many league ranks).
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void end_team_thread(const Team&) {}
+  KOKKOS_FORCEINLINE_FUNCTION static void end_range_thread() {}
 };
 
 // FP32 peak: 2 (FMA) x FP32 lanes x compute units x clock.
