@@ -64,7 +64,12 @@ constexpr bool sliding_window_packed_plan() {
 // 12.87 ms): with the column fresh (z loop 573 instructions, no spills)
 // 13.32/13.30 ms against plain's 13.34/13.30, no faster; held (530, 7
 // spill loads) 14.08/14.09 (the twin's packed plan: 14.10/14.15).
-enum class SlidingWindowColumn { held, fresh };
+// lane: the team launched in lanes of a tile row (tiled_strategy.hpp,
+// LanesTeam; CUDA vector length = the tile's threads along x, at most 32),
+// the column the thread's lane and row, as the twin's 2D block has it
+// (LaneTilePoints). SEIS_KOKKOS_SW_LANES=1 picks it where the shape allows,
+// an A/B (family_sliding_window.hpp).
+enum class SlidingWindowColumn { held, fresh, lane };
 
 template <class Physics>
 constexpr SlidingWindowColumn sliding_window_column() {
@@ -86,6 +91,8 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   // Its scratch may begin in Kokkos' team-reduce space (tiled_strategy.hpp):
   // no team reductions, scans or broadcasts here.
   static constexpr bool reuses_team_reduce_space = true;
+  static constexpr bool takes_lanes = Column == SlidingWindowColumn::lane;
+  static int team_lanes(const BlockShape& s) { return s.dx; }
   static constexpr int CPT = Base::CPT;
   static constexpr int F = Base::F;
   static constexpr int R = Base::R;
@@ -124,7 +131,9 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     const TileExtent ext(tiles.box, layout, o);
     const int threads_x = layout.dx / VEC;
     const auto points = [&] {
-      if constexpr (Column == SlidingWindowColumn::fresh)
+      if constexpr (Column == SlidingWindowColumn::lane)
+        return LaneTilePoints<Exec, Team>(team, threads_x, layout.dy);
+      else if constexpr (Column == SlidingWindowColumn::fresh)
         return FreshTilePoints<Exec>(team, threads_x, layout.dy, by_threads_x);
       else
         return TilePoints<Exec>(team, threads_x, layout.dy);
