@@ -15,16 +15,15 @@ namespace seis::native::dev {
 template <class Op>
 int launch_gmem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   const LaunchPlan plan = plan_gmem_3d<Op>(box, s);
-  // As Kokkos launches the strategy (policies/gmem_3d.hpp: an MDRangePolicy, a 3D grid of tiles and 3D blocks, the
-  // point from the thread and block indices), with the address form that ran faster, told apart by the field count
-  // (H200, alternating runs, team launches): one field (iso) plain (1024^3 9.37 ms against 9.51-9.55 fresh; 512^3
-  // 0.991 / 1.005-1.009), several (TTI) fresh (the 3D-grid twin: 26.43 ms against 31.12 plain, 40 registers instead
-  // of 56). SEIS_NATIVE_GMEM picks another form, for an A/B: plain|fresh (the 3D grid), team (a 1D grid of tiles and
-  // 1D blocks, the split in the kernel, as Kokkos' team launch; SEIS_KOKKOS_GMEM=team), team-plain, team-fresh.
+  // As Kokkos launches the strategy (a 1D grid of tiles and 1D blocks, the split in the kernel), with the address
+  // form that ran faster, told apart by the field count (H200, alternating runs): one field (iso) plain (1024^3
+  // 9.37 ms against 9.51-9.55 fresh; 512^3 0.991 / 1.005-1.009), several (TTI) fresh (the 3D-grid twin: 26.43 ms
+  // against 31.12 plain, 40 registers instead of 56). SEIS_NATIVE_GMEM picks another form, for an A/B: team-plain,
+  // team-fresh, or plain|fresh, a 3D grid of 3D blocks with no split (iso 1024^3 9.16 ms, 512^3 0.920: faster than
+  // any team launch, which the Kokkos strategy cannot leave).
   static const char* const form = std::getenv("SEIS_NATIVE_GMEM");  // read once
-  const bool grid = !form || std::strcmp(form, "plain") == 0 || std::strcmp(form, "fresh") == 0;
-  const bool by_fields = !form || std::strcmp(form, "team") == 0;
-  const bool plain = by_fields ? Op::F == 1 : std::strcmp(form, "plain") == 0 || std::strcmp(form, "team-plain") == 0;
+  const bool grid = form && (std::strcmp(form, "plain") == 0 || std::strcmp(form, "fresh") == 0);
+  const bool plain = form ? std::strcmp(form, "plain") == 0 || std::strcmp(form, "team-plain") == 0 : Op::F == 1;
   if (grid)
     return plain ? launch_kernel<gmem_3d_kernel<Op, CudaBackend, false>>(plan, stream, a, plan.tiles)
                  : launch_kernel<gmem_3d_kernel<Op, CudaBackend, true>>(plan, stream, a, plan.tiles);

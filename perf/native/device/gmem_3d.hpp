@@ -38,9 +38,8 @@ SEIS_NATIVE_DEV void gmem_3d_point(const StepArgs<Op>& a, int x, int y, int z) {
   a.op.template update<false, Backend>(a, idx, acc, load_centre(a, idx));
 }
 
-// A tile a block, on the 3D grid of tiles, a point a thread of a 3D block,
-// no split of a rank: as the Kokkos strategy's MDRangePolicy launch
-// (policies/gmem_3d.hpp, Gmem3d).
+// A tile a block, on the 3D grid of tiles, a point a thread of a 3D block:
+// no split of a rank, which the Kokkos team launch cannot avoid (an A/B).
 template <class Op, class Backend, bool Fresh = true>
 __global__ void gmem_3d_kernel(const StepArgs<Op> a, const TileGrid tiles) {
   const TileOrigin o = tiles.origin();
@@ -59,8 +58,8 @@ struct TeamSplit {
   }
 };
 
-// As Kokkos' team launch (Gmem3dTeams, SEIS_KOKKOS_GMEM=team): a 1D grid of
-// tiles (x fastest) and 1D blocks, the tile's origin split from the block index and
+// As Kokkos launches the strategy, the default: a 1D grid of tiles (x
+// fastest) and 1D blocks, the tile's origin split from the block index and
 // the point from the thread index with the divisors the host prepared, as
 // TileGrid::origin and TilePoints do in the Kokkos team (nvcc 13, sm_90,
 // instructions on a thread's path: iso 172 Fresh, 181 plain; the Kokkos

@@ -6,18 +6,11 @@
 #include "seis/policies/smem_3d.hpp"
 #include "seis/policies/strategy_factories.hpp"
 
-#include <cstdlib>
-#include <cstring>
-
 namespace seis {
 
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_blocking_3d(const std::string& name, const BlockShape& s) {
-  if (name == "gmem_3d") {
-    // SEIS_KOKKOS_GMEM=team: the team launch always (Gmem3d), an A/B.
-    static const char* const form = std::getenv("SEIS_KOKKOS_GMEM");  // read once
-    return std::make_unique<Gmem3d<Physics, Exec>>(name, s, form && std::strcmp(form, "team") == 0);
-  }
+  if (name == "gmem_3d") return std::make_unique<Gmem3d<Physics, Exec>>(name, s);
   if (name == "smem_3d") return std::make_unique<Smem3d<Physics, Exec>>(name, s);
   return nullptr;
 }

@@ -19,8 +19,6 @@
 //   load_if(pred, p, old)      *p if pred, else old, with no branch around the load
 //   end_team_thread(team)      the thread's last league iteration is done: end it where
 //                              the backend runs one team per thread block
-//   end_range_thread()         the thread's point of an MDRange launch whose grid covers
-//                              the range is done: end it where a GPU thread has one point
 //   max_team_lanes, team_lane(team), team_lanes(team)
 //                              vector lanes of a team thread: a team launched with vector
 //                              length L (<= max_team_lanes, 1 where the backend's lanes are
@@ -90,7 +88,6 @@ struct SynchronousCopyTraits {
   // Portable default: nothing ended (a host thread runs many league ranks).
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void end_team_thread(const Team&) {}
-  KOKKOS_FORCEINLINE_FUNCTION static void end_range_thread() {}
   // Portable default: no lanes of their own (a team of vector length 1).
   static constexpr int max_team_lanes = 1;
   template <class Team>

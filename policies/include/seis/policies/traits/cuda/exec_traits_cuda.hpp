@@ -130,15 +130,6 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
     }
 #endif
   }
-  // The same for an MDRangePolicy launch (Kokkos_Cuda_Parallel_MDRange.hpp):
-  // a 3D grid of tiles, one point a thread, inside tile loops with the grid's
-  // stride, which never iterate twice where the grid covers every tile (the
-  // caller's duty: at most 65535 tiles along y and z).
-  KOKKOS_FORCEINLINE_FUNCTION static void end_range_thread() {
-#if !defined(KOKKOS_IMPL_DEBUG_CUDA_SERIAL_EXECUTION)
-    KOKKOS_IF_ON_DEVICE((asm volatile("exit;" ::: "memory"); __builtin_unreachable();))
-#endif
-  }
   // A Kokkos CUDA team of vector length L is an L x team_size thread block
   // (Kokkos_Cuda_Parallel_Team.hpp), the lane threadIdx.x, team_rank()
   // threadIdx.y: a body may take a 2D tile's column from the pair, read
