@@ -64,16 +64,31 @@ constexpr bool sliding_window_packed_plan() {
 // 12.87 ms): with the column fresh (z loop 573 instructions, no spills)
 // 13.32/13.30 ms against plain's 13.34/13.30, no faster; held (530, 7
 // spill loads) 14.08/14.09 (the twin's packed plan: 14.10/14.15).
-// lane: the team launched in lanes of a tile row (tiled_strategy.hpp,
-// LanesTeam; CUDA vector length = the tile's threads along x, at most 32),
-// the column the thread's lane and row, as the twin's 2D block has it
-// (LaneTilePoints). SEIS_KOKKOS_SW_LANES=1 picks it where the shape allows,
-// an A/B (family_sliding_window.hpp).
+// Lane: the team launched in lanes of a tile row (tiled_strategy.hpp,
+// LanesTeam; CUDA: vector length = the tile's threads along x, a power of
+// two up to 32, so a 32x8 team is the twin's 32 x 8 block), the column the
+// thread's lane and row (threadIdx.x/y, read where used: LaneTilePoints),
+// nothing split. Taken for one field where the backend has lanes for the
+// shape (sliding_window_takes_lanes), else fresh. nvcc 13 sm_90, iso z loop:
+// lane 518 instructions and 11 spill loads a plane, fresh 552 and 8, the
+// twin 502 and 12. H200 (parity10 round 1, A B A B), sliding_window:32x8@128
+// Kokkos/twin: iso 1024^3 lane 1.020/1.020 (13.11/13.12 ms) against fresh
+// 1.035/1.035 (13.31/13.31); TTI 900^3 lane 0.996/0.996 (41.12/41.16)
+// against held 0.995/0.993 (41.09/41.03), no faster: TTI stays held.
 enum class SlidingWindowColumn { held, fresh, lane };
 
 template <class Physics>
 constexpr SlidingWindowColumn sliding_window_column() {
   return Physics::num_fields == 1 ? SlidingWindowColumn::fresh : SlidingWindowColumn::held;
+}
+
+// Whether the body takes its column from lanes (SlidingWindowColumn::lane)
+// at shape s: one field, and the backend's team has lanes for the shape's
+// threads along x.
+template <class Physics, class Exec>
+bool sliding_window_takes_lanes(const BlockShape& s) {
+  return sliding_window_column<Physics>() == SlidingWindowColumn::fresh && s.dx <= ExecTraits<Exec>::max_team_lanes &&
+         (s.dx & (s.dx - 1)) == 0;
 }
 
 template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>(),
