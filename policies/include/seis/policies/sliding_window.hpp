@@ -106,6 +106,7 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   // Its scratch may begin in Kokkos' team-reduce space (tiled_strategy.hpp):
   // no team reductions, scans or broadcasts here.
   static constexpr bool reuses_team_reduce_space = true;
+  // Column::lane: the team in lanes (tiled_strategy.hpp), one a thread along x.
   static constexpr bool takes_lanes = Column == SlidingWindowColumn::lane;
   static int team_lanes(const BlockShape& s) { return s.dx; }
   static constexpr int CPT = Base::CPT;
