@@ -244,6 +244,31 @@ TEST_CASE("st_reg_feat's TTI scratch at 32x8 fits a 256-thread CUDA team", "[uni
   REQUIRE(L.w == 80);
 }
 
+// The form for tiles of a compile-time height (SEIS_FEAT_ROWS=fixed) takes
+// its planes' sizes and cell offsets from constants: they must be the ones
+// the run-time layout gives, so that the two forms (and the twin) address
+// the same scratch, and it refuses other heights.
+TEST_CASE("st_reg_feat's fixed-rows form lays out its scratch as the run-time form", "[unit][math]") {
+  using Body = FeatureStreamingBody<TtiPhysics<float>, Kokkos::DefaultHostExecutionSpace>;
+  using Fixed = FeatureStreamingBody<TtiPhysics<float>, Kokkos::DefaultHostExecutionSpace, 32, 8>;
+  for (const auto& shape : {BlockShape{32, 8, 1, 128}, BlockShape{16, 8, 1, 128}}) {
+    CAPTURE(shape.dx, shape.dy);
+    const PlaneLayout L = Body::layout_for(shape);
+    REQUIRE(Fixed::Staging::plane_stride(L) == L.plane_stride);
+    REQUIRE(Fixed::Staging::staged_stride(L, 2) == Body::Staging::staged_stride(L, 2));
+    REQUIRE(Fixed::Staging::point_floats_at(L, Fixed::P, Fixed::S, 2) ==
+            Body::Staging::point_floats_at(L, Body::P, Body::S, 2));
+    REQUIRE(Fixed::scratch_bytes(shape) == Body::scratch_bytes(shape));
+    int moved = 0;
+    for (int cy = -4; cy < shape.dy + 4; ++cy)
+      for (int cx = -4; cx < shape.dx + 4; ++cx) moved += Fixed::Staging::centre(cx, cy) != L.centre(cx, cy);
+    REQUIRE(moved == 0);
+    REQUIRE(Fixed::Staging::staged_origin(2) == -L.centre(0, -2));
+    REQUIRE_NOTHROW(Fixed::check_shape(shape, "fixed"));
+  }
+  REQUIRE_THROWS_AS(Fixed::check_shape(BlockShape{32, 4, 1, 128}, "fixed"), ConfigError);
+}
+
 // st_reg_feat (and its twin) copy a tile's halo ring in 16-byte vectors
 // where the ring tiles into aligned ones: the vector copies must land on the
 // cells the scalar copies land on, each once, with the source offset of the

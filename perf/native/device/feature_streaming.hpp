@@ -33,7 +33,9 @@ namespace seis::native::dev {
 // The widest tile a staged row holds (the Kokkos body's MaxDX).
 inline constexpr int feature_max_dx = 32;
 
-template <class Op>
+// DY > 0: tiles of exactly DY rows, the staged planes' sizes compile-time
+// (the Kokkos body's form for blocks of staged_fixed_rows rows).
+template <class Op, int DY = 0>
 struct FeatureLayout {
   using Features = PlaneFeatures<typename Op::stencil_type>;
   using Centre = StagedFeatures<typename Op::stencil_type>;
@@ -41,7 +43,7 @@ struct FeatureLayout {
   // Planes z .. z+E and a spare, and more until the count divides the queue
   // length: compile-time slots in the unrolled z loop (the Kokkos body's).
   static constexpr int P = ring_planes_dividing(E + 2, 2 * R + 2);
-  using Staging = InterleavedStaging<Op::F, Op::H, feature_max_dx>;
+  using Staging = InterleavedStaging<Op::F, Op::H, feature_max_dx, DY>;
   static constexpr int Pitch = Staging::Pitch;
   // Staged features (TTI: D1x p, D1x q), in a ring of 2 planes after the values.
   static constexpr int S = Centre::staged;
@@ -49,13 +51,13 @@ struct FeatureLayout {
   // The points' copied coefficient inputs (ScratchPoint) after the staged
   // ring, as in the Kokkos body (none for a physics without them).
   static constexpr bool point_ahead = CoefficientModels<Op>::type::size > 0;
-  static constexpr int point_stride = ScratchPointOf<Op, void, true>::stride;  // (no copies made through it)
+  static constexpr int point_stride =
+      point_ahead ? ScratchPointOf<Op, void, true>::stride : 0;  // (no copies made through it)
   static SEIS_INLINE int point_floats_at(const PlaneLayout& L) {
-    return int(L.bytes(P) / sizeof(float) + Staging::staged_floats(L, S, Centre::staged_reach));
+    return Staging::point_floats_at(L, P, S, Centre::staged_reach);
   }
   static std::size_t bytes(const PlaneLayout& L) {
-    return point_floats_at(L) * sizeof(float) +
-           (point_ahead ? std::size_t(L.dx) * L.dy * point_stride * sizeof(float) : 0);
+    return Staging::scratch_floats(L, P, S, Centre::staged_reach, point_stride) * sizeof(float);
   }
 };
 
@@ -71,27 +73,27 @@ inline constexpr int feature_listed_halo_copies = 1;
 // for bank (at offset 0 the twin ran 24 % slower with identical SASS and
 // relative offsets, 2.3x the shared-load bank conflicts in ncu).
 // plan_feature_streaming_at places it `ring_offset_bytes` in, for an A/B.
-template <class Op>
+template <class Op, int DY = 0>
 LaunchPlan plan_feature_streaming_at(const Box& box, const Shape& s, std::size_t ring_offset_bytes) {
-  using Layout = FeatureLayout<Op>;
+  using Layout = FeatureLayout<Op, DY>;
   const PlaneLayout L = Layout::make(s);
   const int zchunk = s.zchunk > 0 ? s.zchunk : box.z1 - box.z0;
   return LaunchPlan{TileGrid::make(box, s.dx, s.dy, zchunk), L, s.dx, s.dy, 1, ring_offset_bytes + Layout::bytes(L)};
 }
-template <class Op>
+template <class Op, int DY = 0>
 LaunchPlan plan_feature_streaming(const Box& box, const Shape& s) {
-  return plan_feature_streaming_at<Op>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy));
+  return plan_feature_streaming_at<Op, DY>(box, s, kokkos_cuda_team_scratch_offset(s.dx * s.dy));
 }
 // The kernel's ring_offset argument: the floats before the ring.
-template <class Op>
+template <class Op, int DY = 0>
 int feature_ring_offset(const LaunchPlan& plan) {
-  return int((plan.shared - FeatureLayout<Op>::bytes(plan.layout)) / sizeof(float));
+  return int((plan.shared - FeatureLayout<Op, DY>::bytes(plan.layout)) / sizeof(float));
 }
 
-template <class Op, class Backend>
+template <class Op, class Backend, int DY = 0>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
-  using Layout = FeatureLayout<Op>;
+  using Layout = FeatureLayout<Op, DY>;
   using Features = typename Layout::Features;
   using Centre = typename Layout::Centre;
   using Staging = typename Layout::Staging;
@@ -131,15 +133,15 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   // address cost a compare, selects and adds (4766 instructions against
   // 4606; H200, parity8 round 2, Kokkos/twin: TTI 900^3 @300 0.967 ->
   // 0.987, @128 0.974 -> 0.988, iso 1024^3 @128 0.993 -> 1.001).
-  auto plane = [&](int slot) { return scratch + slot * L.plane_stride; };
+  auto plane = [&](int slot) { return scratch + slot * Staging::plane_stride(L); };
   // Staged slot u (0, 1) at value-plane offsets (the Kokkos body's).
-  float* const staged_ring = plane(P) + Staging::staged_origin(L, Centre::staged_reach);
+  float* const staged_ring = plane(P) + Staging::staged_origin(Centre::staged_reach);
   const int staged_stride = Staging::staged_stride(L, Centre::staged_reach);
   auto staged_plane = [&](int u) { return staged_ring + u * staged_stride; };
   const long long tile_first = point_index(a.grid, o.x, o.y, zb);
   const long long window_first = tile_first - L.hx - (long long)L.hy * sy;
   const int column = cx + cy * sy;  // offset from the tile's first point in a plane
-  const int staged = L.centre(cx, cy);
+  const int staged = Staging::centre(cx, cy);
   auto current = [&](const Pointers& at) {
     Values<F> v;
     for (int f = 0; f < F; ++f) v[f] = at.cur[f][column];
@@ -166,7 +168,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   // The staged cell outside the tile whose features this thread stages, or -1.
   int row;
   const bool stages_row = S > 0 && Staging::staged_row(ext, Centre::staged_reach, cx, cy, row);
-  const int row_cell = stages_row ? L.centre(cx, row) : -1;
+  const int row_cell = stages_row ? Staging::centre(cx, row) : -1;
   // Prologue, once per tile: the features of planes zb-R .. zb+R-1 straight
   // from global memory, the values of zb+E .. zb+R, planes zb .. zb+E-1
   // into shared memory (whole windows), the halo of zb+E on its way.
@@ -250,7 +252,11 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     constexpr int U = decltype(rotation)::value;
     const bool more = k + 1 < n;
     auto ring = [&](auto dz) {
-      return scratch + rotating_ring_slot<P, U, decltype(dz)::value>() * Backend::fresh_value(L.plane_stride);
+      // (compile-time plane sizes need no fresh value: one base, immediates)
+      if constexpr (DY > 0)
+        return scratch + rotating_ring_slot<P, U, decltype(dz)::value>() * Staging::plane_stride(L);
+      else
+        return scratch + rotating_ring_slot<P, U, decltype(dz)::value>() * Backend::fresh_value(L.plane_stride);
     };
     float* entering = ring(int_c<E>{});
     // Past the tile's last plane the load repeats this plane (unused, in bounds).

@@ -21,9 +21,19 @@
 
 namespace seis {
 
-template <int F, int H, int MaxDX>
+// The tile height for which st_reg_feat and its twin compile the form below
+// with DY = staged_fixed_rows (the catalogue's 32x8; session 13, H200: TTI
+// 900^3 0.98 of the run-time form's time).
+inline constexpr int staged_fixed_rows = 8;
+
+// DY > 0: tiles of exactly DY rows (the catalogue's 32x8), so that a staged
+// plane's and a staged features plane's sizes are compile-time constants too:
+// every ring slot is then one base register plus an immediate, instead of a
+// plane stride loaded and multiplied each plane (issue 10). DY = 0: any height.
+template <int F, int H, int MaxDX, int DY = 0>
 struct InterleavedStaging {
   static constexpr int Pitch = MaxDX + 2 * H;  // a staged row of one field
+  static constexpr int RowFloats = F * Pitch;  // a staged row of every field (PlaneLayout::w)
 
   static PlaneLayout layout(int dx, int dy) {
     PlaneLayout L(dx, dy, H, H, F);
@@ -31,6 +41,18 @@ struct InterleavedStaging {
     L.field_stride = Pitch;
     L.plane_stride = L.h * F * Pitch;
     return L;
+  }
+  // Whether the tile's shape fits this staging (a pitch of MaxDX, DY rows).
+  static constexpr bool fits(int dx, int dy) { return dx <= MaxDX && (DY == 0 || dy == DY); }
+  // A staged cell's offset in its plane: compile-time for a compile-time
+  // (cx, cy) and the same as L.centre.
+  static SEIS_INLINE constexpr int centre(int cx, int cy) { return (cy + H) * RowFloats + cx + H; }
+  // A staged value plane's floats (L.plane_stride).
+  static SEIS_INLINE int plane_stride(const PlaneLayout& L) {
+    if constexpr (DY > 0)
+      return (DY + 2 * H) * RowFloats;
+    else
+      return L.plane_stride;
   }
 
   // Staged features (seis/math/plane_features.hpp): after the ring of value
@@ -40,11 +62,28 @@ struct InterleavedStaging {
   // Kokkos' 40936 B of team scratch for 256 threads). A point's staged cell
   // lies at its value-plane offset (L.centre) from staged_origin.
   static SEIS_INLINE std::size_t staged_floats(const PlaneLayout& L, int S, int reach) {
-    return S > 0 ? 2 * std::size_t(L.dy + 2 * reach) * std::size_t(L.w) : 0;
+    return S > 0 ? 2 * std::size_t(staged_stride(L, reach)) : 0;
   }
-  static SEIS_INLINE int staged_stride(const PlaneLayout& L, int reach) { return (L.dy + 2 * reach) * L.w; }
+  static SEIS_INLINE int staged_stride(const PlaneLayout& L, int reach) {
+    if constexpr (DY > 0)
+      return (DY + 2 * reach) * RowFloats;
+    else
+      return (L.dy + 2 * reach) * L.w;
+  }
   // Minus the value-plane offset of the staged plane's first cell (0, -reach).
-  static SEIS_INLINE int staged_origin(const PlaneLayout& L, int reach) { return -L.centre(0, -reach); }
+  static SEIS_INLINE constexpr int staged_origin(int reach) { return -centre(0, -reach); }
+
+  // The team's scratch, in floats (st_reg_feat and its twin alike): a ring
+  // of P value planes, the staged ring (S values a point, `reach` rows
+  // beyond the tile), then the points' copied coefficient inputs
+  // (ScratchPointOf, seis/math/point_memory.hpp), `point_stride` floats a
+  // tile point (0: none), from point_floats_at.
+  static SEIS_INLINE int point_floats_at(const PlaneLayout& L, int P, int S, int reach) {
+    return int(std::size_t(P) * std::size_t(plane_stride(L)) + staged_floats(L, S, reach));
+  }
+  static SEIS_INLINE std::size_t scratch_floats(const PlaneLayout& L, int P, int S, int reach, int point_stride) {
+    return std::size_t(point_floats_at(L, P, S, reach)) + std::size_t(L.dx) * std::size_t(L.dy) * point_stride;
+  }
   // The rows of staged values outside the tile (`reach` above and below,
   // the tile's columns) are staged by the threads of its first 2 * reach
   // rows, one cell each, so that a thread keeps one offset (a halo plan's

@@ -15,7 +15,12 @@ StrategyPtr<Physics> make_register_streaming(const std::string& name, const Bloc
   if (name == "st_reg_shift") return std::make_unique<StRegShift<Physics, Exec>>(name, s);
   if (name == "st_reg_fixed") return std::make_unique<StRegFixed<Physics, Exec>>(name, s);
   if (name == "st_reg_vec") return std::make_unique<StRegVec<Physics, Exec>>(name, s);
-  if (name == "st_reg_feat") return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
+  if (name == "st_reg_feat") {
+    // Blocks of staged_fixed_rows rows get the form whose staged planes'
+    // sizes are compile-time (feature_streaming.hpp, session 13).
+    if (s.dy == staged_fixed_rows) return std::make_unique<StRegFeatRows<Physics, Exec, staged_fixed_rows>>(name, s);
+    return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
+  }
   return nullptr;
 }
 

@@ -82,6 +82,24 @@
 // them in the block that loads the point, from pointers one plane on.
 // Neither the whole point (44544 B at 32x8) nor the interior ring plus the
 // inputs (49664 B) fits a Kokkos team's scratch.
+// Session 13 (H200, 2 rounds of A/B forms in one binary, Kokkos and twin
+// bitwise equal): blocks of exactly 8 rows (the catalogue's) get the
+// staged planes' sizes compile-time (DY), so that each ring slot is the
+// thread's one scratch base plus an immediate rather than a plane stride
+// loaded and multiplied per slot and plane (SASS between barriers, TTI:
+// 482-488 -> 463-470 instructions, twin 474-479 -> 454-460): TTI 900^3
+// @300 13.19-13.30 ms against 13.42-13.54 (twin 0.996, 0.998), @128
+// 13.16-13.24 against 13.29-13.53 (twin 0.996, 1.003); 339-340
+// instructions a point against 349; iso 1024^3 @128 0.999 in round 2
+// (1.017 in round 1; twin 0.998, 0.999), @300 0.999. Measured and removed:
+// a cell's fields side by side in the staged planes (p and q at a
+// neighbour one LDS.64: 68 -> 35 shared loads a plane, the halo in scalar
+// copies): 318.5 instructions a point, but the time of the form without
+// (Kokkos 1.000 @300, 1.011 @128; twin 1.058, 1.081 with 6 local
+// loads/stores); short-scoreboard stalls 0.39 -> 2.17 cycles an issued
+// instruction. The halo copies dealt from the last thread down (off the
+// warps that stage the rows beyond the tile): 1.008 @300, 1.004 @128
+// (twin 1.006, 1.011), barrier stalls 1.33 -> 1.28.
 
 #include "seis/halo_copy_plan.hpp"
 #include "seis/math/interleaved_layout.hpp"
@@ -95,7 +113,9 @@
 
 namespace seis {
 
-template <class Physics, class Exec, int MaxDX = 32>
+// DY > 0: tiles of exactly DY rows, the staged planes' sizes compile-time
+// (InterleavedStaging; the factory's form for blocks of 8 rows).
+template <class Physics, class Exec, int MaxDX = 32, int DY = 0>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
   using Features = PlaneFeatures<Physics>;
@@ -122,7 +142,7 @@ struct FeatureStreamingBody
   // Copies of the halo ring a thread keeps in registers
   // (seis/halo_copy_plan.hpp): 1 or 2 for the catalogue's shapes on GPUs.
   static constexpr int listed_halo_copies = 1;
-  using Staging = InterleavedStaging<F, H, MaxDX>;  // seis/math/interleaved_layout.hpp
+  using Staging = InterleavedStaging<F, H, MaxDX, DY>;  // seis/math/interleaved_layout.hpp
   static constexpr int Pitch = Staging::Pitch;
   using Staged = InterleavedPlane<scalar_type, F, Pitch>;
   // Staged features (TTI: D1x p, D1x q for the centre's mixed term): written
@@ -152,19 +172,18 @@ struct FeatureStreamingBody
   // that the team copies of tile_staging.hpp and the halo plan place cells
   // where InterleavedPlane reads them (shared with the native twin).
   static PlaneLayout layout_for(const BlockShape& s) { return Staging::layout(s.dx, s.dy); }
+  // The value ring, the staged ring and the points' copied inputs
+  // (InterleavedStaging, shared with the native twin).
+  static constexpr int point_stride = PointAhead ? ScratchPoint::stride : 0;
   static std::size_t scratch_bytes(const BlockShape& s) {
-    const PlaneLayout L = layout_for(s);
-    return point_floats_at(L) * sizeof(scalar_type) +
-           (PointAhead ? std::size_t(s.dx) * s.dy * ScratchPoint::stride * sizeof(scalar_type) : 0);
-  }
-  // Where the points' copied inputs start, after the staged ring.
-  static KOKKOS_INLINE_FUNCTION int point_floats_at(const PlaneLayout& L) {
-    return int(L.bytes(P, sizeof(scalar_type)) / sizeof(scalar_type) + Staging::staged_floats(L, S, staged_reach));
+    return Staging::scratch_floats(layout_for(s), P, S, staged_reach, point_stride) * sizeof(scalar_type);
   }
   static void check_shape(const BlockShape& s, const std::string& what) {
     if (s.dx > MaxDX)
       throw ConfigError(what + ": st_reg_feat stages rows of at most " + std::to_string(MaxDX) +
                         " points (a compile-time pitch); use a block at most that wide");
+    if (!Staging::fits(s.dx, s.dy))
+      throw ConfigError(what + ": this st_reg_feat form stages tiles of exactly " + std::to_string(DY) + " rows");
     if (S > 0 && s.dy < 2 * staged_reach)
       throw ConfigError(what + ": st_reg_feat stages this physics' features " + std::to_string(staged_reach) +
                         " rows beyond the tile with its first " + std::to_string(2 * staged_reach) +
@@ -184,10 +203,10 @@ struct FeatureStreamingBody
     const int sy = int(data.grid.stride_y());
     // Ring slots (register_queue.hpp): plane zb + k + D at rotation step
     // u = k mod Q lies in slot (u + D) mod P (the prologue: u = 0).
-    auto plane = [&](int slot) { return scratch + slot * layout.plane_stride; };
+    auto plane = [&](int slot) { return scratch + slot * Staging::plane_stride(layout); };
     // Staged slot u (0, 1) at value-plane offsets (inside the scratch: the
     // origin lies before the staged ring, in the value ring).
-    scalar_type* const staged_ring = plane(P) + Staging::staged_origin(layout, staged_reach);
+    scalar_type* const staged_ring = plane(P) + Staging::staged_origin(staged_reach);
     const int staged_stride = Staging::staged_stride(layout, staged_reach);
     auto staged_plane = [&](int u) { return staged_ring + u * staged_stride; };
     const index_t tile_first = data.grid.index(o.x, o.y, zb);
@@ -205,10 +224,10 @@ struct FeatureStreamingBody
     // into scratch (whole windows), the halo of zb+E on its way.
     points.for_each_column([&](int cx, int cy, auto slot) {
       column[slot] = cx + cy * sy;
-      copied[slot] = scratch + point_floats_at(layout) + (cx + cy * layout.dx) * ScratchPoint::stride;
-      staged[slot] = layout.centre(cx, cy);
+      copied[slot] = scratch + Staging::point_floats_at(layout, P, S, staged_reach) + (cx + cy * layout.dx) * point_stride;
+      staged[slot] = Staging::centre(cx, cy);
       int row;
-      row_cell[slot] = S > 0 && Staging::staged_row(ext, staged_reach, cx, cy, row) ? layout.centre(cx, row) : -1;
+      row_cell[slot] = S > 0 && Staging::staged_row(ext, staged_reach, cx, cy, row) ? Staging::centre(cx, row) : -1;
       if (!ext.owns(cx, cy)) return;
       static_for<-R, R + 1>([&](auto dz) {
         constexpr int DZ = decltype(dz)::value;

@@ -64,11 +64,31 @@ constexpr bool sliding_window_packed_plan() {
 // 12.87 ms): with the column fresh (z loop 573 instructions, no spills)
 // 13.32/13.30 ms against plain's 13.34/13.30, no faster; held (530, 7
 // spill loads) 14.08/14.09 (the twin's packed plan: 14.10/14.15).
-enum class SlidingWindowColumn { held, fresh };
+// Lane: the team launched in lanes of a tile row (tiled_strategy.hpp,
+// LanesTeam; CUDA: vector length = the tile's threads along x, a power of
+// two up to 32, so a 32x8 team is the twin's 32 x 8 block), the column the
+// thread's lane and row (threadIdx.x/y, read where used: LaneTilePoints),
+// nothing split. Taken for one field where the backend has lanes for the
+// shape (sliding_window_takes_lanes), else fresh. nvcc 13 sm_90, iso z loop:
+// lane 518 instructions and 11 spill loads a plane, fresh 552 and 8, the
+// twin 502 and 12. H200 (parity10 round 1, A B A B), sliding_window:32x8@128
+// Kokkos/twin: iso 1024^3 lane 1.020/1.020 (13.11/13.12 ms) against fresh
+// 1.035/1.035 (13.31/13.31); TTI 900^3 lane 0.996/0.996 (41.12/41.16)
+// against held 0.995/0.993 (41.09/41.03), no faster: TTI stays held.
+enum class SlidingWindowColumn { held, fresh, lane };
 
 template <class Physics>
 constexpr SlidingWindowColumn sliding_window_column() {
   return Physics::num_fields == 1 ? SlidingWindowColumn::fresh : SlidingWindowColumn::held;
+}
+
+// Whether the body takes its column from lanes (SlidingWindowColumn::lane)
+// at shape s: one field, and the backend's team has lanes for the shape's
+// threads along x.
+template <class Physics, class Exec>
+bool sliding_window_takes_lanes(const BlockShape& s) {
+  return sliding_window_column<Physics>() == SlidingWindowColumn::fresh && s.dx <= ExecTraits<Exec>::max_team_lanes &&
+         (s.dx & (s.dx - 1)) == 0;
 }
 
 template <class Physics, class Exec, bool Packed = sliding_window_packed_plan<Physics>(),
@@ -86,6 +106,9 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
   // Its scratch may begin in Kokkos' team-reduce space (tiled_strategy.hpp):
   // no team reductions, scans or broadcasts here.
   static constexpr bool reuses_team_reduce_space = true;
+  // Column::lane: the team in lanes (tiled_strategy.hpp), one a thread along x.
+  static constexpr bool takes_lanes = Column == SlidingWindowColumn::lane;
+  static int team_lanes(const BlockShape& s) { return s.dx; }
   static constexpr int CPT = Base::CPT;
   static constexpr int F = Base::F;
   static constexpr int R = Base::R;
@@ -124,7 +147,9 @@ struct SlidingWindowBody : StreamingBody<Physics, Exec, 1> {
     const TileExtent ext(tiles.box, layout, o);
     const int threads_x = layout.dx / VEC;
     const auto points = [&] {
-      if constexpr (Column == SlidingWindowColumn::fresh)
+      if constexpr (Column == SlidingWindowColumn::lane)
+        return LaneTilePoints<Exec, Team>(team, threads_x, layout.dy);
+      else if constexpr (Column == SlidingWindowColumn::fresh)
         return FreshTilePoints<Exec>(team, threads_x, layout.dy, by_threads_x);
       else
         return TilePoints<Exec>(team, threads_x, layout.dy);

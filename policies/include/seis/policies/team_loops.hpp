@@ -177,4 +177,28 @@ struct FreshTilePoints {
   }
 };
 
+// TilePoints' 2D columns in a team of lanes (LanesTeam, tiled_strategy.hpp:
+// launched with one lane per tile column along x): a GPU thread's column is
+// its lane and its row, read where it is used, as a twin reads its 2D
+// block's thread index: nothing to split, nothing held across a body's
+// plane loop. Host teams: TilePoints' loops.
+template <class Exec, class Team>
+struct LaneTilePoints {
+  const Team& team;
+  TilePoints<Exec> points;
+
+  KOKKOS_INLINE_FUNCTION LaneTilePoints(const Team& t, int tile_dx, int tile_dy) : team(t), points(t, tile_dx, tile_dy) {}
+
+  // f(cx, cy, slot), as TilePoints::for_each_column.
+  template <class F>
+  KOKKOS_FORCEINLINE_FUNCTION void for_each_column(F&& f) const {
+    if constexpr (ExecTraits<Exec>::columns_per_thread == 1) {
+      const int cy = team.row();
+      if (cy < points.dy) f(team.lane(), cy, int_c<0>{});
+    } else {
+      points.for_each_column(f);
+    }
+  }
+};
+
 }  // namespace seis

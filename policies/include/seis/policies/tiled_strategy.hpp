@@ -45,6 +45,27 @@ template <class Body>
 struct BodyReusesReduceSpace<Body, std::void_t<decltype(Body::reuses_team_reduce_space)>>
     : std::bool_constant<Body::reuses_team_reduce_space> {};
 
+// A body's team in vector lanes (Body::takes_lanes = true; else none):
+// launched with vector length Body::team_lanes(shape), each Kokkos team
+// thread a row of that many threads (ExecTraits::team_lane). The body sees
+// one flat team (LanesTeam) and may read a thread's lane and row.
+template <class Body, class = void>
+struct BodyTakesLanes : std::false_type {};
+template <class Body>
+struct BodyTakesLanes<Body, std::void_t<decltype(Body::takes_lanes)>> : std::bool_constant<Body::takes_lanes> {};
+
+// A Kokkos team of vector length lanes seen as a flat team of
+// team_size() * lanes threads: rank = row * lanes + lane.
+template <class Exec, class Member>
+struct LanesTeam {
+  const Member& member;
+  KOKKOS_FORCEINLINE_FUNCTION int lane() const { return ExecTraits<Exec>::team_lane(member); }
+  KOKKOS_FORCEINLINE_FUNCTION int row() const { return member.team_rank(); }
+  KOKKOS_FORCEINLINE_FUNCTION int team_rank() const { return row() * ExecTraits<Exec>::team_lanes(member) + lane(); }
+  KOKKOS_FORCEINLINE_FUNCTION int team_size() const { return member.team_size() * ExecTraits<Exec>::team_lanes(member); }
+  KOKKOS_FORCEINLINE_FUNCTION void team_barrier() const { ExecTraits<Exec>::team_barrier(member); }
+};
+
 // Adapts a Body to Kokkos' team functor interface. EndThread: the thread
 // ends after its team (ExecTraits::end_team_thread), for bodies that opt in.
 // reused_bytes: the body's scratch begins that many bytes before the team
@@ -69,7 +90,10 @@ struct TeamKernel {
       scratch = reinterpret_cast<scalar_type*>(handed - reused_bytes);
     else
       scratch = reinterpret_cast<scalar_type*>(handed);
-    body.run(team, body.tiles.origin(team.league_rank()), scratch);
+    if constexpr (BodyTakesLanes<Body>::value)
+      body.run(LanesTeam<Exec, Member>{team}, body.tiles.origin(team.league_rank()), scratch);
+    else
+      body.run(team, body.tiles.origin(team.league_rank()), scratch);
     if constexpr (EndThread) ExecTraits<Exec>::end_team_thread(team);
   }
 };
@@ -129,7 +153,7 @@ class TiledStrategy : public StencilOperator<Physics> {
     const std::size_t bytes = Body::scratch_bytes(shape_);
     const std::size_t reused = reused_reduce_space(bytes);
     kernel_type kernel{Body(data, box, shape_), bytes - reused, reused};
-    policy_type policy(kernel.body.tiles.league_size(), team_size());
+    policy_type policy(kernel.body.tiles.league_size(), kokkos_team_size(), lanes());
     if (kernel.scratch_bytes > 0)
       policy.set_scratch_size(ExecTraits<Exec>::scratch_level, Kokkos::PerTeam(kernel.scratch_bytes));
     ExecTraits<Exec>::template prepare_team_launch<policy_type, kernel_type>(policy);
@@ -137,11 +161,19 @@ class TiledStrategy : public StencilOperator<Physics> {
   }
 
   int team_size() const { return ExecTraits<Exec>::team_size(Body::team_threads(shape_)); }
+  // Vector lanes of a Kokkos team thread (BodyTakesLanes), and the team size in Kokkos' terms.
+  int lanes() const {
+    if constexpr (BodyTakesLanes<Body>::value)
+      return Body::team_lanes(shape_);
+    else
+      return 1;
+  }
+  int kokkos_team_size() const { return team_size() / lanes(); }
 
   // Bytes of the body's scratch placed in the team-reduce space (BodyReusesReduceSpace).
   std::size_t reused_reduce_space(std::size_t scratch_bytes) const {
     if (!BodyReusesReduceSpace<Body>::value) return 0;
-    const std::size_t space = ExecTraits<Exec>::team_reduce_space_bytes(team_size());
+    const std::size_t space = ExecTraits<Exec>::team_reduce_space_bytes(kokkos_team_size());
     return space < scratch_bytes ? space : scratch_bytes;
   }
 
@@ -167,9 +199,9 @@ class TiledStrategy : public StencilOperator<Physics> {
       throw ConfigError(what + " needs " + std::to_string(need) + " bytes of team scratch per team; " +
                         Exec::name() + " allows " + std::to_string(limit));
     kernel_type probe{};
-    policy_type policy(1, 1);
+    policy_type policy(1, 1, lanes());
     if (need > 0) policy.set_scratch_size(ExecTraits<Exec>::scratch_level, Kokkos::PerTeam(need));
-    const int max_team = policy.team_size_max(probe, Kokkos::ParallelForTag());
+    const int max_team = policy.team_size_max(probe, Kokkos::ParallelForTag()) * lanes();
     if (team_size() > max_team)
       throw ConfigError(what + " needs " + std::to_string(team_size()) +
                         " threads per team; with this kernel's registers and scratch " + Exec::name() +

@@ -19,6 +19,10 @@
 //   load_if(pred, p, old)      *p if pred, else old, with no branch around the load
 //   end_team_thread(team)      the thread's last league iteration is done: end it where
 //                              the backend runs one team per thread block
+//   max_team_lanes, team_lane(team), team_lanes(team)
+//                              vector lanes of a team thread: a team launched with vector
+//                              length L (<= max_team_lanes, 1 where the backend's lanes are
+//                              not threads of their own) and this thread's lane
 //   prepare_team_launch<Policy, Functor>(policy)
 //                              backend launch settings of a team kernel, before its
 //                              parallel_for (CUDA: the L1/shared split, cuda/shared_carveout.hpp)
@@ -84,6 +88,16 @@ struct SynchronousCopyTraits {
   // Portable default: nothing ended (a host thread runs many league ranks).
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void end_team_thread(const Team&) {}
+  // Portable default: no lanes of their own (a team of vector length 1).
+  static constexpr int max_team_lanes = 1;
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static int team_lane(const Team&) {
+    return 0;
+  }
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static int team_lanes(const Team&) {
+    return 1;
+  }
 };
 
 // FP32 peak: 2 (FMA) x FP32 lanes x compute units x clock.

@@ -130,6 +130,23 @@ struct ExecTraits<Kokkos::Cuda, void> : GpuExecTraitsBase {
     }
 #endif
   }
+  // A Kokkos CUDA team of vector length L is an L x team_size thread block
+  // (Kokkos_Cuda_Parallel_Team.hpp), the lane threadIdx.x, team_rank()
+  // threadIdx.y: a body may take a 2D tile's column from the pair, read
+  // where it is used, as a twin reads its 2D block's thread index.
+  static constexpr int max_team_lanes = 32;
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static int team_lane(const Team& team) {
+    (void)team;
+    KOKKOS_IF_ON_DEVICE((return int(threadIdx.x);))
+    KOKKOS_IF_ON_HOST((return 0;))
+  }
+  template <class Team>
+  KOKKOS_FORCEINLINE_FUNCTION static int team_lanes(const Team& team) {
+    (void)team;
+    KOKKOS_IF_ON_DEVICE((return int(blockDim.x);))
+    KOKKOS_IF_ON_HOST((return 1;))
+  }
   template <class Team>
   KOKKOS_FORCEINLINE_FUNCTION static void async_wait(const Team& team) {
     KOKKOS_IF_ON_DEVICE((__pipeline_wait_prior(0);))
