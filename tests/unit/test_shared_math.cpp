@@ -244,7 +244,7 @@ TEST_CASE("st_reg_feat's TTI scratch at 32x8 fits a 256-thread CUDA team", "[uni
   REQUIRE(L.w == 80);
 }
 
-// The form for tiles of a compile-time height (SEIS_FEAT_ROWS=fixed) takes
+// The form for tiles of a compile-time height (the factory's for 8-row blocks) takes
 // its planes' sizes and cell offsets from constants: they must be the ones
 // the run-time layout gives, so that the two forms (and the twin) address
 // the same scratch, and it refuses other heights.

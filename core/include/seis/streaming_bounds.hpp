@@ -65,8 +65,9 @@
 #define SEIS_CPML_MIN_TEAMS 4
 #endif
 // The x-slabs' kernel (psi_x and the x-slab update, XColumns), which has
-// only x to damp, fits 4 teams (64 registers) without spills (ptxas -v,
-// nvcc 13, sm_90; the y- and z-slab updates spill there): a third more
+// only x to damp, fits 4 teams (64 registers; ptxas -v, nvcc 13, sm_90:
+// its scratch form spills 12 B stored / 8 B loaded with bfloat16 memory
+// variables, the y- and z-slab updates spill more there): a third more
 // warps to wait on DRAM (the x-slab update alone ran at 16 ps per point,
 // 34 % warps active, at 3 teams).
 #ifndef SEIS_CPML_X_MIN_TEAMS
