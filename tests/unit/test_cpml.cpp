@@ -10,6 +10,7 @@
 #include "exec_spaces.hpp"
 #include "test_support.hpp"
 
+#include "seis/compat/bfloat16_round.hpp"
 #include "seis/cpml_x_tiling.hpp"
 #include "seis/distributed/subdomain.hpp"
 #include "seis/physics/iso.hpp"
@@ -26,6 +27,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 using namespace seis;
@@ -486,4 +488,44 @@ TEST_CASE("bfloat16 memory variables take 2 bytes a value, float ones 4", "[pml]
     REQUIRE(views.size() == 6);
     for (int k = 0; k < 6; ++k) REQUIRE(views[std::size_t(k)].size() == std::size_t(pml.layout().size(k % 3)) * bytes);
   }
+}
+
+TEST_CASE("bfloat16 rounding on the device gives bitwise the integer rounding of the host", "[pml]") {
+  // The CPML kernels round their memory variables with bfloat16_round(_pair)
+  // (one conversion instruction on a GPU); the host reference of the other
+  // [pml] tests rounds with float_to_bfloat16. Floats of every exponent and
+  // sign: ties to even and odd, just below and above them, the largest
+  // float (which rounds to infinity), infinities, zeros and random bits.
+  std::vector<std::uint32_t> bits;
+  std::uint32_t h = 12345;
+  for (std::uint32_t sign : {0u, 0x80000000u})
+    for (std::uint32_t e = 0; e < 256; ++e)
+      for (std::uint32_t low : {0x0000u, 0x7fffu, 0x8000u, 0x8001u, 0xffffu, 0x18000u, 0x10000u, 0x17fffu, 0x7fffffu}) {
+        h = h * 1664525u + 1013904223u;
+        const std::uint32_t b = sign | e << 23 | (low & 0x7fffffu);
+        const std::uint32_t r = sign | e << 23 | ((h >> 9) & 0x7fffffu);
+        for (std::uint32_t v : {b, r})
+          if ((v & 0x7f800000u) != 0x7f800000u || (v & 0x7fffffu) == 0) bits.push_back(v);  // no NaN
+      }
+  if (bits.size() % 2) bits.push_back(0);
+  const int n = int(bits.size());
+  std::vector<float> values(bits.size());
+  std::memcpy(values.data(), bits.data(), bits.size() * sizeof(float));
+  Kokkos::View<float*> in("in", n);
+  Kokkos::View<std::uint32_t*> one("one", n), two("two", n / 2);
+  Kokkos::deep_copy(in, Kokkos::View<const float*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(values.data(), n));
+  Kokkos::parallel_for("bfloat16_round", n, KOKKOS_LAMBDA(int i) {
+    one(i) = bfloat16_round(in(i));
+    if (i % 2 == 0) two(i / 2) = bfloat16_round_pair(in(i), in(i + 1));
+  });
+  const auto one_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), one);
+  const auto two_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), two);
+  int wrong = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::uint32_t want = float_to_bfloat16(values[std::size_t(i)]);
+    wrong += one_h(i) != want;
+    wrong += (i % 2 == 0 ? two_h(i / 2) & 0xffffu : two_h(i / 2) >> 16) != want;
+  }
+  INFO(n << " floats");
+  REQUIRE(wrong == 0);
 }

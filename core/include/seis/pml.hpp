@@ -58,6 +58,7 @@
 // advanced 2 planes ahead from p up to 2 planes beyond.
 
 #include "seis/box_policy.hpp"
+#include "seis/compat/bfloat16_round.hpp"
 #include "seis/compat/kokkos_compat.hpp"
 #include "seis/compat/l2_prefetch.hpp"
 #include "seis/compat/warp_shift.hpp"
@@ -317,14 +318,17 @@ class Cpml {
   template <class Physics>
   void apply(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     if (!enabled()) return;
-    // Memory variables in bfloat16 (CpmlParameters::memory, floats only) or in Scalar.
+    // Memory variables in bfloat16 (CpmlParameters::memory, floats only) or
+    // in Scalar (Packed 0). bfloat16 rounded by the device's conversion
+    // instruction (Packed 2, bfloat16_round) or by integer arithmetic
+    // (Packed 1; SEIS_CPML_CVT=0): the same bits.
     if constexpr (std::is_same_v<Scalar, float>)
-      if (packed_) return apply_stored<Physics, true>(d, limit, exec);
-    apply_stored<Physics, false>(d, limit, exec);
+      if (packed_) return tuning().cvt ? apply_stored<Physics, 2>(d, limit, exec) : apply_stored<Physics, 1>(d, limit, exec);
+    apply_stored<Physics, 0>(d, limit, exec);
   }
 
  private:
-  template <class Physics, bool Packed>
+  template <class Physics, int Packed>
   void apply_stored(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     using Update = typename Physics::cpml_update;
     const AxisWeights<Update> w = weights<Update>();
@@ -473,7 +477,7 @@ class Cpml {
   // Both sides in one launch where their boxes have the same extents
   // (tuning().pairs; the league's second half takes the second side), one
   // launch a side otherwise.
-  template <class Physics, bool Packed, class Weights, class Data>
+  template <class Physics, int Packed, class Weights, class Data>
   void launch_x(const Exec& exec, const Weights& w, const Data& d, const XPart (&parts)[2]) const {
     const auto launch = [&](const XPart& first, const XPart& second, int sides) {
       // On a GPU a thread a place of the tile; on the host one thread walks
@@ -550,6 +554,7 @@ class Cpml {
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
+    bool cvt = true;         // bfloat16 by the device's conversion instruction: SEIS_CPML_CVT
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -558,6 +563,7 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_CVT")) r.cvt = std::atoi(e) != 0;
       return r;
     }();
     return t;
@@ -565,7 +571,7 @@ class Cpml {
   // Pass B of the z- and y-slabs in one launch (tuning().slabs_one) where
   // each pair's columns have the same extents and all four the same x
   // extent: one launch tail a step fewer. False where it does not apply.
-  template <class Physics, bool Packed, class Weights>
+  template <class Physics, int Packed, class Weights>
   bool launch_slabs(const Exec& exec, const Weights& w, const StepData<Physics>& d, const UpdatePart (&z)[2],
                     const UpdatePart (&y)[2]) const {
     if (!tuning().slabs_one || !tuning().pairs) return false;
@@ -614,7 +620,7 @@ class Cpml {
   // Pass B of a pair of slabs (UpdateColumns, a column a thread): one launch
   // for both where their columns have the same extents (SEIS_CPML_PAIRS,
   // default 1), one launch a slab otherwise.
-  template <class Physics, int W, bool AcrossDamped, bool Packed, class Weights>
+  template <class Physics, int W, bool AcrossDamped, int Packed, class Weights>
   void launch_updates(const Exec& exec, const char* label, const Weights& w, const StepData<Physics>& d,
                       const UpdatePart (&parts)[2]) const {
     const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
@@ -639,7 +645,7 @@ class Cpml {
   // Pass A over `boxes` (MemoryColumns): one launch where they have the same
   // extents (tuning().memory_one; 4 launches of a wave or less each
   // otherwise, mostly launch and tail), one launch a box otherwise.
-  template <class Physics, int Axis, bool Packed, class Weights>
+  template <class Physics, int Axis, int Packed, class Weights>
   void launch_memory(const Exec& exec, const Weights& w, const StepData<Physics>& d, const std::vector<Box>& boxes) const {
     using F = MemoryColumns<Physics, Axis, Packed>;
     const auto launch = [&](const Box* b, int n) {
@@ -765,21 +771,21 @@ class Cpml {
   // which every later read sees: a kernel that keeps a value it stored
   // (psi_W in registers, psi_x in team scratch) uses that one, so the values
   // stay the same in any tiling.
-  template <bool Packed>
+  template <int Packed>
   struct MemoryVariable {
-    using Stored = std::conditional_t<Packed, std::uint16_t, Scalar>;
+    using Stored = std::conditional_t<(Packed != 0), std::uint16_t, Scalar>;
     Stored* base = nullptr;
     explicit KOKKOS_FORCEINLINE_FUNCTION MemoryVariable(unsigned char* data) : base(reinterpret_cast<Stored*>(data)) {
       static_assert(!Packed || std::is_same_v<Scalar, float>, "bfloat16 memory variables hold floats");
     }
     KOKKOS_FORCEINLINE_FUNCTION const Stored* address(int i) const { return base + i; }
     KOKKOS_FORCEINLINE_FUNCTION Scalar load(int i) const {
-      if constexpr (Packed) return bfloat16_to_float(base[i]);
+      if constexpr (Packed != 0) return bfloat16_to_float(base[i]);
       else return base[i];
     }
     KOKKOS_FORCEINLINE_FUNCTION Scalar store(int i, Scalar v) const {
-      if constexpr (Packed) {
-        const std::uint16_t h = float_to_bfloat16(v);
+      if constexpr (Packed != 0) {
+        const std::uint16_t h = Packed == 2 ? bfloat16_round(v) : float_to_bfloat16(v);
         base[i] = h;
         return bfloat16_to_float(h);
       } else {
@@ -793,28 +799,39 @@ class Cpml {
       const VectorOf<Stored, N> q = *reinterpret_cast<const VectorOf<Stored, N>*>(base + i);
       VectorOf<Scalar, N> v;
       for (int k = 0; k < N; ++k) {
-        if constexpr (Packed) v.v[k] = bfloat16_to_float(q.v[k]);
+        if constexpr (Packed != 0) v.v[k] = bfloat16_to_float(q.v[k]);
         else v.v[k] = q.v[k];
       }
       return v;
     }
     template <int N>
     KOKKOS_FORCEINLINE_FUNCTION VectorOf<Scalar, N> store_vector(int i, const VectorOf<Scalar, N>& v) const {
-      VectorOf<Stored, N> q;
       VectorOf<Scalar, N> kept;
-      for (int k = 0; k < N; ++k) {
-        if constexpr (Packed) q.v[k] = float_to_bfloat16(v.v[k]), kept.v[k] = bfloat16_to_float(q.v[k]);
-        else q.v[k] = v.v[k], kept.v[k] = v.v[k];
+      if constexpr (Packed == 2 && N % 2 == 0) {
+        // Two values a conversion (bfloat16_round_pair), stored as they pack.
+        VectorOf<std::uint32_t, N / 2> q;
+        for (int k = 0; k < N / 2; ++k) {
+          q.v[k] = bfloat16_round_pair(v.v[2 * k], v.v[2 * k + 1]);
+          kept.v[2 * k] = bfloat16_to_float(std::uint16_t(q.v[k])), kept.v[2 * k + 1] = bfloat16_to_float(std::uint16_t(q.v[k] >> 16));
+        }
+        *reinterpret_cast<VectorOf<std::uint32_t, N / 2>*>(base + i) = q;
+      } else {
+        VectorOf<Stored, N> q;
+        for (int k = 0; k < N; ++k) {
+          if constexpr (Packed == 2) q.v[k] = bfloat16_round(v.v[k]), kept.v[k] = bfloat16_to_float(q.v[k]);
+          else if constexpr (Packed == 1) q.v[k] = float_to_bfloat16(v.v[k]), kept.v[k] = bfloat16_to_float(q.v[k]);
+          else q.v[k] = v.v[k], kept.v[k] = v.v[k];
+        }
+        *reinterpret_cast<VectorOf<Stored, N>*>(base + i) = q;
       }
-      *reinterpret_cast<VectorOf<Stored, N>*>(base + i) = q;
       return kept;
     }
   };
-  template <bool Packed>
+  template <int Packed>
   KOKKOS_FORCEINLINE_FUNCTION MemoryVariable<Packed> psi(int axis) const {
     return MemoryVariable<Packed>(psi_[axis].data());
   }
-  template <bool Packed>
+  template <int Packed>
   KOKKOS_FORCEINLINE_FUNCTION MemoryVariable<Packed> xi(int axis) const {
     return MemoryVariable<Packed>(xi_[axis].data());
   }
@@ -824,7 +841,7 @@ class Cpml {
   // before this plane's store, which the compiler may not move them past.
   // The boxes of a launch (up to 4, the same extents) follow one another
   // along the launch's third index, `chunks` chunks each.
-  template <class Physics, int Axis, bool Packed>
+  template <class Physics, int Axis, int Packed>
   struct MemoryColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int max_boxes = 4;
@@ -878,7 +895,7 @@ class Cpml {
   // Warp (see x_rows_in_warps): the tile's rows lie in whole warps, and a
   // column's new psi_x reaches its x-neighbours by warp_shift instead: no
   // scratch, no barrier (the same values).
-  template <class Physics, bool Packed, bool Warp = false, int Columns = x_team_columns>
+  template <class Physics, int Packed, bool Warp = false, int Columns = x_team_columns>
   struct XColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
@@ -995,7 +1012,7 @@ class Cpml {
           const bool streams = o.updates && update_ahead;
           o.prev = *(streams ? o.next + ahead * sz : o.p), o.v = *(streams ? o.V + ahead * sz : o.p);
           // (Packed: xi_x of the column's own place, which has another type than p.)
-          if constexpr (Packed) o.xi = xi.load(o.at + (streams ? ahead * step : 0));
+          if constexpr (Packed != 0) o.xi = xi.load(o.at + (streams ? ahead * step : 0));
           else o.xi = *(streams ? xi.base + o.at + ahead * step : o.p);
           for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
           // The update's loads before the barrier, which they then overlap.
@@ -1074,7 +1091,7 @@ class Cpml {
   // multiples of Vec); a group whose columns reach beyond the slab or
   // differ along x (damped or not, side) walks them one by one (walk).
   // Each lane's arithmetic is walk's.
-  template <class Physics, int W, bool AcrossDamped, bool Packed, int Vec = 1>
+  template <class Physics, int W, bool AcrossDamped, int Packed, int Vec = 1>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
     using Lanes = VectorOf<Scalar, Vec>;
@@ -1468,7 +1485,7 @@ class Cpml {
   // across extent return at once. The parts are independent: each writes
   // only its own slabs' points and memory variables (psi_y: the y-slabs'
   // own layers; the z-slabs read pass A's).
-  template <class Physics, bool Packed, int Vec = 1>
+  template <class Physics, int Packed, int Vec = 1>
   struct UpdateSlabs {
     UpdateColumns<Physics, 2, true, Packed, Vec> z;
     UpdateColumns<Physics, 1, false, Packed, Vec> y;
