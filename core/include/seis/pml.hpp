@@ -555,6 +555,7 @@ class Cpml {
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
     bool cvt = true;         // bfloat16 by the device's conversion instruction: SEIS_CPML_CVT
+    bool unroll = true;      // the z-/y-slab lanes' plain walk two planes a trip: SEIS_CPML_UNROLL
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -564,6 +565,7 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_CVT")) r.cvt = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_UNROLL")) r.unroll = std::atoi(e) != 0;
       return r;
     }();
     return t;
@@ -580,12 +582,19 @@ class Cpml {
     if (z[0].slab.ny() != z[1].slab.ny() || y[0].slab.nz() != y[1].slab.nz()) return false;
     with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams) {
       constexpr int Vec = decltype(vec)::value;
-      const UpdateSlabs<Physics, Packed, Vec> f{
-          {*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
-      Kokkos::parallel_for("seis::cpml_update_zy",
-                           column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
-                                                                 std::max(f.z_across, f.y_across), 4, Vec),
-                           f);
+      const auto launch = [&](auto unroll) {
+        const UpdateSlabs<Physics, Packed, Vec, decltype(unroll)::value> f{
+            {*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
+        Kokkos::parallel_for("seis::cpml_update_zy",
+                             column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
+                                                                   std::max(f.z_across, f.y_across), 4, Vec),
+                             f);
+      };
+      // Two planes a trip of the lanes' plain walk (walk_lanes), where
+      // tuning().unroll asks for it (bfloat16 by the conversion instruction only).
+      if constexpr (Packed == 2 && Vec > 1)
+        if (tuning().unroll) return launch(int_c<2>{});
+      launch(int_c<1>{});
     });
     return true;
   }
@@ -1091,7 +1100,7 @@ class Cpml {
   // multiples of Vec); a group whose columns reach beyond the slab or
   // differ along x (damped or not, side) walks them one by one (walk).
   // Each lane's arithmetic is walk's.
-  template <class Physics, int W, bool AcrossDamped, int Packed, int Vec = 1>
+  template <class Physics, int W, bool AcrossDamped, int Packed, int Vec = 1, int Unroll = 1>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
     using Lanes = VectorOf<Scalar, Vec>;
@@ -1422,6 +1431,11 @@ class Cpml {
       constexpr int XN = (R + Vec - 1) / Vec;
       Lanes top = load(c.p + K * c.sw), prev = load(c.next), v = load(c.V);
       prefetch_start<DX, DA>(c);
+      // Unroll 2 (the columns damped along W alone, most of them): the
+      // queues' moves of every other trip become renamings.
+#if defined(__CUDA_ARCH__)
+#pragma unroll(DX || DA ? 1 : Unroll)
+#endif
       for (int w = c.w0; w < c.w1; ++w) {
         prefetch_trip<DX, DA>(c, w);
         col[2 * K] = top;
@@ -1485,10 +1499,10 @@ class Cpml {
   // across extent return at once. The parts are independent: each writes
   // only its own slabs' points and memory variables (psi_y: the y-slabs'
   // own layers; the z-slabs read pass A's).
-  template <class Physics, int Packed, int Vec = 1>
+  template <class Physics, int Packed, int Vec = 1, int Unroll = 1>
   struct UpdateSlabs {
-    UpdateColumns<Physics, 2, true, Packed, Vec> z;
-    UpdateColumns<Physics, 1, false, Packed, Vec> y;
+    UpdateColumns<Physics, 2, true, Packed, Vec, Unroll> z;
+    UpdateColumns<Physics, 1, false, Packed, Vec, Unroll> y;
     int z_across = 0, y_across = 0;
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       if (c < 2) {
