@@ -233,9 +233,24 @@ class Cpml {
   }
 
   // A slab of pass B and where its psi_W advances, [mw0, mw1) along W.
+  // Which group of columns along x (Vec columns, see UpdateColumns) the
+  // thread at x index i walks: the groups that reach the x-damped columns of
+  // the low side, [0, low), and of the high side, [high, count), first, then
+  // the others, so that a warp's groups take one walk (x-damped or not) where
+  // the x-damped columns do not fill whole warps (iso-large-gpu: 16 pairs a
+  // side): a warp whose lanes took both ran them one after the other.
+  // {0, count, count}: in order.
+  struct GroupOrder {
+    int low = 0, high = 0, count = 0;
+    KOKKOS_INLINE_FUNCTION int operator()(int i) const {
+      const int highs = count - high;
+      return i < low ? i : i < low + highs ? high + (i - low) : i - highs;
+    }
+  };
   struct UpdatePart {
     Box slab;
     int mw0 = 0, mw1 = 0;
+    GroupOrder order;  // set by ordered() for the launch's Vec
   };
   // A side of the x-slabs' kernel: psi_x's box there cut into team tiles
   // (a tile's rows span its x-range) and where p is updated (the x-slab
@@ -556,6 +571,7 @@ class Cpml {
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
     bool cvt = true;         // bfloat16 by the device's conversion instruction: SEIS_CPML_CVT
     bool unroll = true;      // the z-/y-slab lanes' plain walk two planes a trip: SEIS_CPML_UNROLL
+    bool damped_first = true;  // x-damped column groups of the z-/y-slabs first (GroupOrder): SEIS_CPML_ORDER
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -566,6 +582,7 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_CVT")) r.cvt = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_UNROLL")) r.unroll = std::atoi(e) != 0;
+      if (const char* e = std::getenv("SEIS_CPML_ORDER")) r.damped_first = std::atoi(e) != 0;
       return r;
     }();
     return t;
@@ -584,7 +601,10 @@ class Cpml {
       constexpr int Vec = decltype(vec)::value;
       const auto launch = [&](auto unroll) {
         const UpdateSlabs<Physics, Packed, Vec, decltype(unroll)::value> f{
-            {*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
+            {*this, w, d, {ordered(z[0], Vec), ordered(z[1], Vec)}},
+            {*this, w, d, {ordered(y[0], Vec), ordered(y[1], Vec)}},
+            z[0].slab.ny(),
+            y[0].slab.nz()};
         Kokkos::parallel_for("seis::cpml_update_zy",
                              column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
                                                                    std::max(f.z_across, f.y_across), 4, Vec),
@@ -597,6 +617,20 @@ class Cpml {
       launch(int_c<1>{});
     });
     return true;
+  }
+  // `p` with the order of its groups of `vec` columns (GroupOrder): the
+  // x-damped ones first where tuning().damped_first says so.
+  UpdatePart ordered(UpdatePart p, int vec) const {
+    const Box& b = p.slab;
+    const int count = (b.nx() + vec - 1) / vec;
+    p.order = {0, count, count};
+    if (!tuning().damped_first || b.empty()) return p;
+    const CpmlAuxLayout& l = layout_;
+    const int low_end = std::clamp(l.L - l.offset[0], b.x0, b.x1);           // local x
+    const int high_start = std::clamp(l.N[0] - l.L - l.offset[0], b.x0, b.x1);
+    const int low = (low_end - b.x0 + vec - 1) / vec;
+    p.order = {low, std::max(low, (high_start - b.x0) / vec), count};
+    return p;
   }
   // Columns a thread of the z- and y-slab updates: update_vector_width(), or
   // 1 where the slabs' vectors would not be aligned (a slab's x0 or the
@@ -639,7 +673,8 @@ class Cpml {
         constexpr int Vec = decltype(vec)::value;
         Kokkos::parallel_for(label,
                              column_policy<decltype(teams)::value>(exec, (first.slab.nx() + Vec - 1) / Vec, across, count, Vec),
-                             UpdateColumns<Physics, W, AcrossDamped, Packed, Vec>{*this, w, d, {first, second}});
+                             UpdateColumns<Physics, W, AcrossDamped, Packed, Vec>{
+                                 *this, w, d, {ordered(first, Vec), ordered(second, Vec)}});
       });
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
@@ -1234,10 +1269,10 @@ class Cpml {
     KOKKOS_FORCEINLINE_FUNCTION void group(const UpdatePart& s, int i, int j) const {
       const int across = (Across == 1 ? s.slab.y0 : s.slab.z0) + j;
       if constexpr (Vec == 1) {
-        column(s, s.slab.x0 + i, across);
+        column(s, s.slab.x0 + s.order(i), across);
       } else {
         const CpmlAuxLayout& l = pml.layout_;
-        const int x = s.slab.x0 + Vec * i;
+        const int x = s.slab.x0 + Vec * s.order(i);
         const bool dx = l.template damped<0>(x), low = l.template global<0>(x) < l.L;
         bool together = x + Vec <= s.slab.x1;
         for (int k = 1; k < Vec; ++k)
