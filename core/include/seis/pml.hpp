@@ -234,18 +234,21 @@ class Cpml {
 
   // A slab of pass B and where its psi_W advances, [mw0, mw1) along W.
   // Which group of columns along x (Vec columns, see UpdateColumns) the
-  // thread at x index i walks: the groups that reach the x-damped columns of
-  // the low side, [0, low), and of the high side, [high, count), first, then
-  // the others, so that a warp's groups take one walk (x-damped or not) where
-  // the x-damped columns do not fill whole warps (iso-large-gpu: 16 pairs a
-  // side): a warp whose lanes took both ran them one after the other.
-  // {0, count, count}: in order.
+  // thread at x index i walks (-1: none): the groups that reach the
+  // x-damped columns of the low side, [0, low), and of the high side,
+  // [high, count), first, padded with idle threads to `damped_slots` (whole
+  // warps), then the others, so that a warp's groups take one walk
+  // (x-damped or not): a warp whose lanes took both ran them one after the
+  // other (iso-large-gpu: 2 of each row's 16 warps, 16 x-damped pairs and 16
+  // others each). {0, count, count, 0}: in order.
   struct GroupOrder {
-    int low = 0, high = 0, count = 0;
+    int low = 0, high = 0, count = 0, damped_slots = 0;
     KOKKOS_INLINE_FUNCTION int operator()(int i) const {
-      const int highs = count - high;
-      return i < low ? i : i < low + highs ? high + (i - low) : i - highs;
+      const int damped = low + (count - high);
+      return i < low ? i : i < damped ? high + (i - low) : i < damped_slots ? -1 : low + (i - damped_slots);
     }
+    // Threads along x the order takes.
+    int slots() const { return count + damped_slots - (low + count - high); }
   };
   struct UpdatePart {
     Box slab;
@@ -606,7 +609,7 @@ class Cpml {
             z[0].slab.ny(),
             y[0].slab.nz()};
         Kokkos::parallel_for("seis::cpml_update_zy",
-                             column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
+                             column_policy<decltype(teams)::value>(exec, order_slots({&z[0], &z[1], &y[0], &y[1]}, Vec),
                                                                    std::max(f.z_across, f.y_across), 4, Vec),
                              f);
       };
@@ -619,18 +622,27 @@ class Cpml {
     return true;
   }
   // `p` with the order of its groups of `vec` columns (GroupOrder): the
-  // x-damped ones first where tuning().damped_first says so.
+  // x-damped ones first, in whole warps of order_lanes threads along x,
+  // where tuning().damped_first says so.
+  static constexpr int order_lanes = 32;
   UpdatePart ordered(UpdatePart p, int vec) const {
     const Box& b = p.slab;
     const int count = (b.nx() + vec - 1) / vec;
-    p.order = {0, count, count};
+    p.order = {0, count, count, 0};
     if (!tuning().damped_first || b.empty()) return p;
     const CpmlAuxLayout& l = layout_;
-    const int low_end = std::clamp(l.L - l.offset[0], b.x0, b.x1);           // local x
+    const int low_end = std::clamp(l.L - l.offset[0], b.x0, b.x1);  // local x
     const int high_start = std::clamp(l.N[0] - l.L - l.offset[0], b.x0, b.x1);
-    const int low = (low_end - b.x0 + vec - 1) / vec;
-    p.order = {low, std::max(low, (high_start - b.x0) / vec), count};
+    const int low = (low_end - b.x0 + vec - 1) / vec, high = std::max(low, (high_start - b.x0) / vec);
+    const int damped = low + count - high;
+    p.order = {low, high, count, (damped + order_lanes - 1) / order_lanes * order_lanes};
     return p;
+  }
+  // Threads along x of a launch of `parts` (the same x extent) in their order.
+  int order_slots(std::initializer_list<const UpdatePart*> parts, int vec) const {
+    int slots = 0;
+    for (const UpdatePart* p : parts) slots = std::max(slots, ordered(*p, vec).order.slots());
+    return slots;
   }
   // Columns a thread of the z- and y-slab updates: update_vector_width(), or
   // 1 where the slabs' vectors would not be aligned (a slab's x0 or the
@@ -672,7 +684,7 @@ class Cpml {
       with_update_lanes({&first, &second}, [&](auto vec, auto teams) {
         constexpr int Vec = decltype(vec)::value;
         Kokkos::parallel_for(label,
-                             column_policy<decltype(teams)::value>(exec, (first.slab.nx() + Vec - 1) / Vec, across, count, Vec),
+                             column_policy<decltype(teams)::value>(exec, order_slots({&first, &second}, Vec), across, count, Vec),
                              UpdateColumns<Physics, W, AcrossDamped, Packed, Vec>{
                                  *this, w, d, {ordered(first, Vec), ordered(second, Vec)}});
       });
@@ -1265,14 +1277,17 @@ class Cpml {
       if (c == 0) group(part[0], i, j);
       else group(part[1], i, j);
     }
-    // Columns x0 + Vec i .. + Vec - 1 at across index j.
+    // Columns x0 + Vec g .. + Vec - 1 at across index j, g the group at
+    // thread i (s.order).
     KOKKOS_FORCEINLINE_FUNCTION void group(const UpdatePart& s, int i, int j) const {
       const int across = (Across == 1 ? s.slab.y0 : s.slab.z0) + j;
+      const int g = s.order(i);
+      if (g < 0 || g >= s.order.count) return;
       if constexpr (Vec == 1) {
-        column(s, s.slab.x0 + s.order(i), across);
+        column(s, s.slab.x0 + g, across);
       } else {
         const CpmlAuxLayout& l = pml.layout_;
-        const int x = s.slab.x0 + Vec * s.order(i);
+        const int x = s.slab.x0 + Vec * g;
         const bool dx = l.template damped<0>(x), low = l.template global<0>(x) < l.L;
         bool together = x + Vec <= s.slab.x1;
         for (int k = 1; k < Vec; ++k)
