@@ -233,27 +233,9 @@ class Cpml {
   }
 
   // A slab of pass B and where its psi_W advances, [mw0, mw1) along W.
-  // Which group of columns along x (Vec columns, see UpdateColumns) the
-  // thread at x index i walks (-1: none): the groups that reach the
-  // x-damped columns of the low side, [0, low), and of the high side,
-  // [high, count), first, padded with idle threads to `damped_slots` (whole
-  // warps), then the others, so that a warp's groups take one walk
-  // (x-damped or not): a warp whose lanes took both ran them one after the
-  // other (iso-large-gpu: 2 of each row's 16 warps, 16 x-damped pairs and 16
-  // others each). {0, count, count, 0}: in order.
-  struct GroupOrder {
-    int low = 0, high = 0, count = 0, damped_slots = 0;
-    KOKKOS_INLINE_FUNCTION int operator()(int i) const {
-      const int damped = low + (count - high);
-      return i < low ? i : i < damped ? high + (i - low) : i < damped_slots ? -1 : low + (i - damped_slots);
-    }
-    // Threads along x the order takes.
-    int slots() const { return count + damped_slots - (low + count - high); }
-  };
   struct UpdatePart {
     Box slab;
     int mw0 = 0, mw1 = 0;
-    GroupOrder order;  // set by ordered() for the launch's Vec
   };
   // A side of the x-slabs' kernel: psi_x's box there cut into team tiles
   // (a tile's rows span its x-range) and where p is updated (the x-slab
@@ -336,17 +318,14 @@ class Cpml {
   template <class Physics>
   void apply(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     if (!enabled()) return;
-    // Memory variables in bfloat16 (CpmlParameters::memory, floats only) or
-    // in Scalar (Packed 0). bfloat16 rounded by the device's conversion
-    // instruction (Packed 2, bfloat16_round) or by integer arithmetic
-    // (Packed 1; SEIS_CPML_CVT=0): the same bits.
+    // Memory variables in bfloat16 (CpmlParameters::memory, floats only) or in Scalar.
     if constexpr (std::is_same_v<Scalar, float>)
-      if (packed_) return tuning().cvt ? apply_stored<Physics, 2>(d, limit, exec) : apply_stored<Physics, 1>(d, limit, exec);
-    apply_stored<Physics, 0>(d, limit, exec);
+      if (packed_) return apply_stored<Physics, true>(d, limit, exec);
+    apply_stored<Physics, false>(d, limit, exec);
   }
 
  private:
-  template <class Physics, int Packed>
+  template <class Physics, bool Packed>
   void apply_stored(const StepData<Physics>& d, const Box& limit, const Exec& exec) const {
     using Update = typename Physics::cpml_update;
     const AxisWeights<Update> w = weights<Update>();
@@ -495,7 +474,7 @@ class Cpml {
   // Both sides in one launch where their boxes have the same extents
   // (tuning().pairs; the league's second half takes the second side), one
   // launch a side otherwise.
-  template <class Physics, int Packed, class Weights, class Data>
+  template <class Physics, bool Packed, class Weights, class Data>
   void launch_x(const Exec& exec, const Weights& w, const Data& d, const XPart (&parts)[2]) const {
     const auto launch = [&](const XPart& first, const XPart& second, int sides) {
       // On a GPU a thread a place of the tile; on the host one thread walks
@@ -564,17 +543,29 @@ class Cpml {
   //   with bfloat16 memory variables (tree ebd38ab) 1: 2.144, 3: 1.966/1.972
   //   against 1.962-1.983, TTI 3: 1.283/1.285 against 1.221-1.235;
   // - update blocks of 16x16 with bfloat16 memory variables (SEIS_CPML_TILE_X
-  //   =16): 1.963/1.988 against 1.962-1.983, TTI 1.241 (tree ebd38ab).
+  //   =16): 1.963/1.988 against 1.962-1.983, TTI 1.241 (tree ebd38ab);
+  // - (H200, cpml11, tree aac8d7d, against 1.881/1.887/1.896 with the
+  //   bfloat16 conversion instruction) the plain two-column walk two planes
+  //   a trip, its queues' moves renamed (273 -> 242 instructions a plane, no
+  //   spills in loops): 1.891/1.892/1.897 (ncu: z-/y-slab kernel 1.154 ms, 9 %
+  //   fewer instructions issued, long scoreboard 3.56 cycles an issue against
+  //   2.91 in tree e6e9f57); with the x-damped column pairs besides reordered
+  //   into whole warps (2 of each row's 16 warps ran the x-damped and the
+  //   plain walk one after the other): 1.916-1.925 (ncu 1.169 ms, 12 % fewer
+  //   instructions, long scoreboard 5.26, 9 % more L2 reads), though
+  //   tti-large-gpu (20 x-damped pairs a row, padded to a warp) ran
+  //   1.198/1.202 against 1.228/1.236; 16x16 blocks with both 1.895-1.903.
   // The updates wait on memory with their streamed loads a trip ahead: the
-  // p neighbours they read in the plane (L1/L2) remain.
+  // p neighbours they read in the plane (L1/L2) remain. The z-/y-slab kernel
+  // (ncu, tree aac8d7d) issues at 58-62 % of its peak at 128 registers and 16
+  // warps an SM, each waiting 2.6-2.9 cycles an issue on long scoreboard and
+  // 1.1 not selected (55 % L1 hits; 3.0 TB/s at 26.8 DRAM B a point): fewer
+  // instructions alone did not make it faster.
   struct Tuning {
     bool pairs = true;       // a slab pair's updates in one launch: SEIS_CPML_PAIRS
     int tile_x = 0;          // threads along x of a block (16, 32, 64, 128; 0: update_tile_x): SEIS_CPML_TILE_X
     bool memory_one = true;  // pass A's boxes in one launch: SEIS_CPML_MEMORY_ONE
     bool slabs_one = true;   // the z- and y-slabs' updates in one launch: SEIS_CPML_SLABS_ONE
-    bool cvt = true;         // bfloat16 by the device's conversion instruction: SEIS_CPML_CVT
-    bool unroll = true;      // the z-/y-slab lanes' plain walk two planes a trip: SEIS_CPML_UNROLL
-    bool damped_first = true;  // x-damped column groups of the z-/y-slabs first (GroupOrder): SEIS_CPML_ORDER
   };
   static const Tuning& tuning() {
     static const Tuning t = [] {
@@ -583,9 +574,6 @@ class Cpml {
       if (const char* e = std::getenv("SEIS_CPML_PAIRS")) r.pairs = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_MEMORY_ONE")) r.memory_one = std::atoi(e) != 0;
       if (const char* e = std::getenv("SEIS_CPML_SLABS_ONE")) r.slabs_one = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_CVT")) r.cvt = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_UNROLL")) r.unroll = std::atoi(e) != 0;
-      if (const char* e = std::getenv("SEIS_CPML_ORDER")) r.damped_first = std::atoi(e) != 0;
       return r;
     }();
     return t;
@@ -593,7 +581,7 @@ class Cpml {
   // Pass B of the z- and y-slabs in one launch (tuning().slabs_one) where
   // each pair's columns have the same extents and all four the same x
   // extent: one launch tail a step fewer. False where it does not apply.
-  template <class Physics, int Packed, class Weights>
+  template <class Physics, bool Packed, class Weights>
   bool launch_slabs(const Exec& exec, const Weights& w, const StepData<Physics>& d, const UpdatePart (&z)[2],
                     const UpdatePart (&y)[2]) const {
     if (!tuning().slabs_one || !tuning().pairs) return false;
@@ -602,47 +590,14 @@ class Cpml {
     if (z[0].slab.ny() != z[1].slab.ny() || y[0].slab.nz() != y[1].slab.nz()) return false;
     with_update_lanes({&z[0], &z[1], &y[0], &y[1]}, [&](auto vec, auto teams) {
       constexpr int Vec = decltype(vec)::value;
-      const auto launch = [&](auto unroll) {
-        const UpdateSlabs<Physics, Packed, Vec, decltype(unroll)::value> f{
-            {*this, w, d, {ordered(z[0], Vec), ordered(z[1], Vec)}},
-            {*this, w, d, {ordered(y[0], Vec), ordered(y[1], Vec)}},
-            z[0].slab.ny(),
-            y[0].slab.nz()};
-        Kokkos::parallel_for("seis::cpml_update_zy",
-                             column_policy<decltype(teams)::value>(exec, order_slots({&z[0], &z[1], &y[0], &y[1]}, Vec),
-                                                                   std::max(f.z_across, f.y_across), 4, Vec),
-                             f);
-      };
-      // Two planes a trip of the lanes' plain walk (walk_lanes), where
-      // tuning().unroll asks for it (bfloat16 by the conversion instruction only).
-      if constexpr (Packed == 2 && Vec > 1)
-        if (tuning().unroll) return launch(int_c<2>{});
-      launch(int_c<1>{});
+      const UpdateSlabs<Physics, Packed, Vec> f{
+          {*this, w, d, {z[0], z[1]}}, {*this, w, d, {y[0], y[1]}}, z[0].slab.ny(), y[0].slab.nz()};
+      Kokkos::parallel_for("seis::cpml_update_zy",
+                           column_policy<decltype(teams)::value>(exec, (z[0].slab.nx() + Vec - 1) / Vec,
+                                                                 std::max(f.z_across, f.y_across), 4, Vec),
+                           f);
     });
     return true;
-  }
-  // `p` with the order of its groups of `vec` columns (GroupOrder): the
-  // x-damped ones first, in whole warps of order_lanes threads along x,
-  // where tuning().damped_first says so.
-  static constexpr int order_lanes = 32;
-  UpdatePart ordered(UpdatePart p, int vec) const {
-    const Box& b = p.slab;
-    const int count = (b.nx() + vec - 1) / vec;
-    p.order = {0, count, count, 0};
-    if (!tuning().damped_first || b.empty()) return p;
-    const CpmlAuxLayout& l = layout_;
-    const int low_end = std::clamp(l.L - l.offset[0], b.x0, b.x1);  // local x
-    const int high_start = std::clamp(l.N[0] - l.L - l.offset[0], b.x0, b.x1);
-    const int low = (low_end - b.x0 + vec - 1) / vec, high = std::max(low, (high_start - b.x0) / vec);
-    const int damped = low + count - high;
-    p.order = {low, high, count, (damped + order_lanes - 1) / order_lanes * order_lanes};
-    return p;
-  }
-  // Threads along x of a launch of `parts` (the same x extent) in their order.
-  int order_slots(std::initializer_list<const UpdatePart*> parts, int vec) const {
-    int slots = 0;
-    for (const UpdatePart* p : parts) slots = std::max(slots, ordered(*p, vec).order.slots());
-    return slots;
   }
   // Columns a thread of the z- and y-slab updates: update_vector_width(), or
   // 1 where the slabs' vectors would not be aligned (a slab's x0 or the
@@ -675,7 +630,7 @@ class Cpml {
   // Pass B of a pair of slabs (UpdateColumns, a column a thread): one launch
   // for both where their columns have the same extents (SEIS_CPML_PAIRS,
   // default 1), one launch a slab otherwise.
-  template <class Physics, int W, bool AcrossDamped, int Packed, class Weights>
+  template <class Physics, int W, bool AcrossDamped, bool Packed, class Weights>
   void launch_updates(const Exec& exec, const char* label, const Weights& w, const StepData<Physics>& d,
                       const UpdatePart (&parts)[2]) const {
     const auto columns = [](const Box& b) { return std::array<int, 2>{b.nx(), W == 2 ? b.ny() : b.nz()}; };
@@ -684,9 +639,8 @@ class Cpml {
       with_update_lanes({&first, &second}, [&](auto vec, auto teams) {
         constexpr int Vec = decltype(vec)::value;
         Kokkos::parallel_for(label,
-                             column_policy<decltype(teams)::value>(exec, order_slots({&first, &second}, Vec), across, count, Vec),
-                             UpdateColumns<Physics, W, AcrossDamped, Packed, Vec>{
-                                 *this, w, d, {ordered(first, Vec), ordered(second, Vec)}});
+                             column_policy<decltype(teams)::value>(exec, (first.slab.nx() + Vec - 1) / Vec, across, count, Vec),
+                             UpdateColumns<Physics, W, AcrossDamped, Packed, Vec>{*this, w, d, {first, second}});
       });
     };
     const bool both = !parts[0].slab.empty() && !parts[1].slab.empty();
@@ -701,7 +655,7 @@ class Cpml {
   // Pass A over `boxes` (MemoryColumns): one launch where they have the same
   // extents (tuning().memory_one; 4 launches of a wave or less each
   // otherwise, mostly launch and tail), one launch a box otherwise.
-  template <class Physics, int Axis, int Packed, class Weights>
+  template <class Physics, int Axis, bool Packed, class Weights>
   void launch_memory(const Exec& exec, const Weights& w, const StepData<Physics>& d, const std::vector<Box>& boxes) const {
     using F = MemoryColumns<Physics, Axis, Packed>;
     const auto launch = [&](const Box* b, int n) {
@@ -826,22 +780,30 @@ class Cpml {
   // against 2.74868e-5). store gives back the value as stored,
   // which every later read sees: a kernel that keeps a value it stored
   // (psi_W in registers, psi_x in team scratch) uses that one, so the values
-  // stay the same in any tiling.
-  template <int Packed>
+  // stay the same in any tiling. The rounding is bfloat16_round(_pair): one
+  // conversion instruction for two values on a GPU, the integer rounding's
+  // bits (SASS of the z-/y-slab kernel 14042 -> 13083 instructions, its
+  // plain two-column loop 291 -> 273 a plane; H200, cpml11, A B A B, CPML
+  // ms/step, --cpml-overlap off, iso-large-gpu: tree e6e9f57
+  // 1.887/1.893/1.890/1.888 against 1.901/1.907/1.912/1.899 with the integer
+  // rounding, tree aac8d7d 1.881/1.887/1.896 against 1.888/1.901/1.904;
+  // tti-large-gpu 1.211/1.213 against 1.212/1.223; ncu: z-/y-slab kernel
+  // 1.149 against 1.165 ms, 18.9 against 20.2 G thread instructions).
+  template <bool Packed>
   struct MemoryVariable {
-    using Stored = std::conditional_t<(Packed != 0), std::uint16_t, Scalar>;
+    using Stored = std::conditional_t<Packed, std::uint16_t, Scalar>;
     Stored* base = nullptr;
     explicit KOKKOS_FORCEINLINE_FUNCTION MemoryVariable(unsigned char* data) : base(reinterpret_cast<Stored*>(data)) {
       static_assert(!Packed || std::is_same_v<Scalar, float>, "bfloat16 memory variables hold floats");
     }
     KOKKOS_FORCEINLINE_FUNCTION const Stored* address(int i) const { return base + i; }
     KOKKOS_FORCEINLINE_FUNCTION Scalar load(int i) const {
-      if constexpr (Packed != 0) return bfloat16_to_float(base[i]);
+      if constexpr (Packed) return bfloat16_to_float(base[i]);
       else return base[i];
     }
     KOKKOS_FORCEINLINE_FUNCTION Scalar store(int i, Scalar v) const {
-      if constexpr (Packed != 0) {
-        const std::uint16_t h = Packed == 2 ? bfloat16_round(v) : float_to_bfloat16(v);
+      if constexpr (Packed) {
+        const std::uint16_t h = bfloat16_round(v);
         base[i] = h;
         return bfloat16_to_float(h);
       } else {
@@ -855,7 +817,7 @@ class Cpml {
       const VectorOf<Stored, N> q = *reinterpret_cast<const VectorOf<Stored, N>*>(base + i);
       VectorOf<Scalar, N> v;
       for (int k = 0; k < N; ++k) {
-        if constexpr (Packed != 0) v.v[k] = bfloat16_to_float(q.v[k]);
+        if constexpr (Packed) v.v[k] = bfloat16_to_float(q.v[k]);
         else v.v[k] = q.v[k];
       }
       return v;
@@ -863,19 +825,19 @@ class Cpml {
     template <int N>
     KOKKOS_FORCEINLINE_FUNCTION VectorOf<Scalar, N> store_vector(int i, const VectorOf<Scalar, N>& v) const {
       VectorOf<Scalar, N> kept;
-      if constexpr (Packed == 2 && N % 2 == 0) {
+      if constexpr (Packed && N % 2 == 0) {
         // Two values a conversion (bfloat16_round_pair), stored as they pack.
         VectorOf<std::uint32_t, N / 2> q;
         for (int k = 0; k < N / 2; ++k) {
           q.v[k] = bfloat16_round_pair(v.v[2 * k], v.v[2 * k + 1]);
-          kept.v[2 * k] = bfloat16_to_float(std::uint16_t(q.v[k])), kept.v[2 * k + 1] = bfloat16_to_float(std::uint16_t(q.v[k] >> 16));
+          kept.v[2 * k] = bfloat16_to_float(std::uint16_t(q.v[k]));
+          kept.v[2 * k + 1] = bfloat16_to_float(std::uint16_t(q.v[k] >> 16));
         }
         *reinterpret_cast<VectorOf<std::uint32_t, N / 2>*>(base + i) = q;
       } else {
         VectorOf<Stored, N> q;
         for (int k = 0; k < N; ++k) {
-          if constexpr (Packed == 2) q.v[k] = bfloat16_round(v.v[k]), kept.v[k] = bfloat16_to_float(q.v[k]);
-          else if constexpr (Packed == 1) q.v[k] = float_to_bfloat16(v.v[k]), kept.v[k] = bfloat16_to_float(q.v[k]);
+          if constexpr (Packed) q.v[k] = bfloat16_round(v.v[k]), kept.v[k] = bfloat16_to_float(q.v[k]);
           else q.v[k] = v.v[k], kept.v[k] = v.v[k];
         }
         *reinterpret_cast<VectorOf<Stored, N>*>(base + i) = q;
@@ -883,11 +845,11 @@ class Cpml {
       return kept;
     }
   };
-  template <int Packed>
+  template <bool Packed>
   KOKKOS_FORCEINLINE_FUNCTION MemoryVariable<Packed> psi(int axis) const {
     return MemoryVariable<Packed>(psi_[axis].data());
   }
-  template <int Packed>
+  template <bool Packed>
   KOKKOS_FORCEINLINE_FUNCTION MemoryVariable<Packed> xi(int axis) const {
     return MemoryVariable<Packed>(xi_[axis].data());
   }
@@ -897,7 +859,7 @@ class Cpml {
   // before this plane's store, which the compiler may not move them past.
   // The boxes of a launch (up to 4, the same extents) follow one another
   // along the launch's third index, `chunks` chunks each.
-  template <class Physics, int Axis, int Packed>
+  template <class Physics, int Axis, bool Packed>
   struct MemoryColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int max_boxes = 4;
@@ -951,7 +913,7 @@ class Cpml {
   // Warp (see x_rows_in_warps): the tile's rows lie in whole warps, and a
   // column's new psi_x reaches its x-neighbours by warp_shift instead: no
   // scratch, no barrier (the same values).
-  template <class Physics, int Packed, bool Warp = false, int Columns = x_team_columns>
+  template <class Physics, bool Packed, bool Warp = false, int Columns = x_team_columns>
   struct XColumns {
     using Update = typename Physics::cpml_update;
     static constexpr int R = Update::radius;
@@ -1068,7 +1030,7 @@ class Cpml {
           const bool streams = o.updates && update_ahead;
           o.prev = *(streams ? o.next + ahead * sz : o.p), o.v = *(streams ? o.V + ahead * sz : o.p);
           // (Packed: xi_x of the column's own place, which has another type than p.)
-          if constexpr (Packed != 0) o.xi = xi.load(o.at + (streams ? ahead * step : 0));
+          if constexpr (Packed) o.xi = xi.load(o.at + (streams ? ahead * step : 0));
           else o.xi = *(streams ? xi.base + o.at + ahead * step : o.p);
           for (int m = 1; m <= XR; ++m) o.xp[m - 1] = o.p[m], o.xm[m - 1] = o.p[-m];
           // The update's loads before the barrier, which they then overlap.
@@ -1147,7 +1109,7 @@ class Cpml {
   // multiples of Vec); a group whose columns reach beyond the slab or
   // differ along x (damped or not, side) walks them one by one (walk).
   // Each lane's arithmetic is walk's.
-  template <class Physics, int W, bool AcrossDamped, int Packed, int Vec = 1, int Unroll = 1>
+  template <class Physics, int W, bool AcrossDamped, bool Packed, int Vec = 1>
   struct UpdateColumns {
     using Update = typename Physics::cpml_update;
     using Lanes = VectorOf<Scalar, Vec>;
@@ -1277,17 +1239,14 @@ class Cpml {
       if (c == 0) group(part[0], i, j);
       else group(part[1], i, j);
     }
-    // Columns x0 + Vec g .. + Vec - 1 at across index j, g the group at
-    // thread i (s.order).
+    // Columns x0 + Vec i .. + Vec - 1 at across index j.
     KOKKOS_FORCEINLINE_FUNCTION void group(const UpdatePart& s, int i, int j) const {
       const int across = (Across == 1 ? s.slab.y0 : s.slab.z0) + j;
-      const int g = s.order(i);
-      if (g < 0 || g >= s.order.count) return;
       if constexpr (Vec == 1) {
-        column(s, s.slab.x0 + g, across);
+        column(s, s.slab.x0 + i, across);
       } else {
         const CpmlAuxLayout& l = pml.layout_;
-        const int x = s.slab.x0 + Vec * g;
+        const int x = s.slab.x0 + Vec * i;
         const bool dx = l.template damped<0>(x), low = l.template global<0>(x) < l.L;
         bool together = x + Vec <= s.slab.x1;
         for (int k = 1; k < Vec; ++k)
@@ -1481,11 +1440,6 @@ class Cpml {
       constexpr int XN = (R + Vec - 1) / Vec;
       Lanes top = load(c.p + K * c.sw), prev = load(c.next), v = load(c.V);
       prefetch_start<DX, DA>(c);
-      // Unroll 2 (the columns damped along W alone, most of them): the
-      // queues' moves of every other trip become renamings.
-#if defined(__CUDA_ARCH__)
-#pragma unroll(DX || DA ? 1 : Unroll)
-#endif
       for (int w = c.w0; w < c.w1; ++w) {
         prefetch_trip<DX, DA>(c, w);
         col[2 * K] = top;
@@ -1549,10 +1503,10 @@ class Cpml {
   // across extent return at once. The parts are independent: each writes
   // only its own slabs' points and memory variables (psi_y: the y-slabs'
   // own layers; the z-slabs read pass A's).
-  template <class Physics, int Packed, int Vec = 1, int Unroll = 1>
+  template <class Physics, bool Packed, int Vec = 1>
   struct UpdateSlabs {
-    UpdateColumns<Physics, 2, true, Packed, Vec, Unroll> z;
-    UpdateColumns<Physics, 1, false, Packed, Vec, Unroll> y;
+    UpdateColumns<Physics, 2, true, Packed, Vec> z;
+    UpdateColumns<Physics, 1, false, Packed, Vec> y;
     int z_across = 0, y_across = 0;
     KOKKOS_INLINE_FUNCTION void operator()(int i, int j, int c) const {
       if (c < 2) {
