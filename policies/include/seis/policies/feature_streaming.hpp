@@ -102,6 +102,7 @@
 // (twin 1.006, 1.011), barrier stalls 1.33 -> 1.28.
 
 #include "seis/halo_copy_plan.hpp"
+#include "seis/math/arithmetic_form.hpp"
 #include "seis/math/interleaved_layout.hpp"
 #include "seis/physics/plane_features.hpp"
 #include "seis/policies/plane_pointers.hpp"
@@ -114,12 +115,15 @@
 namespace seis {
 
 // DY > 0: tiles of exactly DY rows, the staged planes' sizes compile-time
-// (InterleavedStaging; the factory's form for blocks of 8 rows).
-template <class Physics, class Exec, int MaxDX = 32, int DY = 0>
+// (InterleavedStaging; the factory's form for blocks of 8 rows). Form: the
+// physics' arithmetic in that form (seis/math/arithmetic_form.hpp; an A/B of
+// issue 10, SEIS_FEAT_MATH).
+template <class Physics, class Exec, int MaxDX = 32, int DY = 0, int Form = 0>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
-  using Features = PlaneFeatures<Physics>;
-  using Centre = StagedFeatures<Physics>;
+  using Math = arithmetic_form_t<Physics, Form>;
+  using Features = PlaneFeatures<Math>;
+  using Centre = StagedFeatures<Math>;
   using features_type = typename Features::features_type;
   static constexpr int E = Features::depth;  // plane z+E completes its features from scratch
   // Scratch ring: planes z .. z+E and a spare, and more (TTI: 5, not 4)
@@ -194,7 +198,7 @@ struct FeatureStreamingBody
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const auto& data = this->data;
     const auto& layout = this->layout;
-    const Physics& physics = data.physics;
+    const auto& physics = in_arithmetic_form<Form>(data.physics);
     const TileExtent ext(this->tiles.box, layout, o);
     const TilePoints<Exec> points(team, layout.dx, layout.dy);
     const int zb = o.z;
@@ -356,7 +360,7 @@ struct FeatureStreamingBody
         static_for<-R, R + 1>([&](auto dz) {
           if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
         });
-        accum_type acc =
+        auto acc =
             Centre::centre(physics, centre, Staged{staged_plane(U % 2) + staged[slot]}, coeffs);
         acc += off_centre.term(sum);
         values_type own;
@@ -373,11 +377,11 @@ struct FeatureStreamingBody
   // A cell's staged features: from its plane (outside the tile), or from the
   // features a point completed.
   template <class Plane>
-  KOKKOS_FORCEINLINE_FUNCTION static void put_staged(scalar_type* to, const Physics& physics, const Plane& plane) {
+  KOKKOS_FORCEINLINE_FUNCTION static void put_staged(scalar_type* to, const Math& physics, const Plane& plane) {
     if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_at(physics, plane));
   }
   template <class Features>
-  KOKKOS_FORCEINLINE_FUNCTION static void put_staged_of(scalar_type* to, const Physics& physics, const Features& f) {
+  KOKKOS_FORCEINLINE_FUNCTION static void put_staged_of(scalar_type* to, const Math& physics, const Features& f) {
     if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_of(physics, f));
   }
   // Copies this thread's share of a plane's halo ring (the tile interior
