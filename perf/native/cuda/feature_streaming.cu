@@ -9,7 +9,7 @@
 
 namespace seis::native::dev {
 
-template <class Op, int DY, int Form = 0>
+template <class Op, int DY>
 int launch_feature_streaming_form(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   // Staged rows have a compile-time pitch, and this form's tiles DY rows
   // where DY > 0 (the Kokkos body's check_shape).
@@ -29,7 +29,7 @@ int launch_feature_streaming_form(const StepArgs<Op>& a, const Box& box, const S
   LaunchPlan launch = plan;
   launch.tiles.ntx = plan.tiles.ntx * plan.tiles.nty * plan.tiles.ntz;
   launch.tiles.nty = launch.tiles.ntz = 1;
-  return launch_kernel<feature_streaming_kernel<Op, CudaBackend, DY, Form>>(launch, stream, a, plan.tiles, plan.layout,
+  return launch_kernel<feature_streaming_kernel<Op, CudaBackend, DY>>(launch, stream, a, plan.tiles, plan.layout,
                                                                       feature_ring_offset<Op, DY>(plan));
 }
 
@@ -37,12 +37,7 @@ template <class Op>
 int launch_feature_streaming(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   // Blocks of staged_fixed_rows rows: the form with the staged planes'
   // sizes compile-time (the Kokkos body's, from its factory).
-  // SEIS_FEAT_MATH=<form>: the stencil's arithmetic in that form (an A/B of
-  // issue 10, the Kokkos factory's).
-  if (s.dy == staged_fixed_rows)
-    return on_feature_math_form<typename Op::stencil_type>([&](auto form) {
-      return launch_feature_streaming_form<Op, staged_fixed_rows, decltype(form)::value>(a, box, s, stream);
-    });
+  if (s.dy == staged_fixed_rows) return launch_feature_streaming_form<Op, staged_fixed_rows>(a, box, s, stream);
   return launch_feature_streaming_form<Op, 0>(a, box, s, stream);
 }
 

@@ -24,7 +24,6 @@
 #include "device/tiles.hpp"
 #include "device/vector_streaming.hpp"  // VectorPlanePointers (the opaque per-plane bases)
 #include "seis/halo_copy_plan.hpp"     // plain C++, no Kokkos
-#include "seis/math/arithmetic_form.hpp"
 #include "seis/math/interleaved_layout.hpp"  // the staged planes, shared with the Kokkos body
 #include "seis/math/kokkos_cuda_team_shared.hpp"  // where the Kokkos kernel's team scratch starts
 #include "seis/math/plane_features.hpp"
@@ -91,15 +90,12 @@ int feature_ring_offset(const LaunchPlan& plan) {
   return int((plan.shared - FeatureLayout<Op, DY>::bytes(plan.layout)) / sizeof(float));
 }
 
-// Form: the stencil's arithmetic in that form (seis/math/arithmetic_form.hpp;
-// the Kokkos body's, SEIS_FEAT_MATH).
-template <class Op, class Backend, int DY = 0, int Form = 0>
+template <class Op, class Backend, int DY = 0>
 __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
     feature_streaming_kernel(const StepArgs<Op> a, const TileGrid tiles, const PlaneLayout L, const int ring_offset) {
   using Layout = FeatureLayout<Op, DY>;
-  using Math = arithmetic_form_t<typename Op::stencil_type, Form>;
-  using Features = PlaneFeatures<Math>;
-  using Centre = StagedFeatures<Math>;
+  using Features = typename Layout::Features;
+  using Centre = typename Layout::Centre;
   using Staging = typename Layout::Staging;
   constexpr int S = Layout::S;
   using features_type = typename Features::features_type;
@@ -116,7 +112,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
   // against 0.876; 1024^3 6.78 against 6.80).
   float* scratch = Backend::opaque_shared(reinterpret_cast<float*>(shared_words)) +
                    Backend::opaque_value(ring_offset);  // floats, as planned
-  const auto& op = in_arithmetic_form<Form>(static_cast<const typename Op::stencil_type&>(a.op));
+  const Op& op = a.op;
   // The block's linear number (CUDA: a 1D grid, as Kokkos launches the
   // league; HIP: the tile grid itself) walks the tiles with x fastest.
   const TileOrigin o = tiles.origin(int(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z)));
@@ -306,7 +302,7 @@ __global__ void SEIS_NATIVE_FEATURE_STREAMING_BOUNDS(Op)
       static_for<-R, R + 1>([&](auto dz) {
         if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
       });
-      auto acc =
+      typename Op::Accum acc =
           Centre::centre(op, centre, Staged{staged_plane(U % 2) + staged}, coeffs);
       acc += off_centre.term(sum);
       Values<F> own;

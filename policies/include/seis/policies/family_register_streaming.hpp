@@ -18,12 +18,7 @@ StrategyPtr<Physics> make_register_streaming(const std::string& name, const Bloc
   if (name == "st_reg_feat") {
     // Blocks of staged_fixed_rows rows get the form whose staged planes'
     // sizes are compile-time (feature_streaming.hpp, session 13).
-    // SEIS_FEAT_MATH=<form>: the physics' arithmetic in that form (an A/B of
-    // issue 10, seis/math/arithmetic_form.hpp).
-    if (s.dy == staged_fixed_rows)
-      return on_feature_math_form<Physics>([&](auto form) -> StrategyPtr<Physics> {
-        return std::make_unique<StRegFeatRows<Physics, Exec, staged_fixed_rows, decltype(form)::value>>(name, s);
-      });
+    if (s.dy == staged_fixed_rows) return std::make_unique<StRegFeatRows<Physics, Exec, staged_fixed_rows>>(name, s);
     return std::make_unique<StRegFeat<Physics, Exec>>(name, s);
   }
   return nullptr;

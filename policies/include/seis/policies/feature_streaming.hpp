@@ -100,9 +100,24 @@
 // instruction. The halo copies dealt from the last thread down (off the
 // warps that stage the rows beyond the tile): 1.008 @300, 1.004 @128
 // (twin 1.006, 1.011), barrier stalls 1.33 -> 1.28.
+// Session 14 (H200, TTI 900^3, 32x8, A/B forms of the shared TTI arithmetic
+// in one binary, 4 alternating rounds, Kokkos and twin bitwise equal in
+// every form): the D2/D1 weights as literals of unit spacing (immediates;
+// ULDC reloads 21 -> 9 a plane), the spacing folded into the per-point tilt
+// coefficients, and n_z = sqrt(max(rest, 0)) without a branch (bit for bit)
+// -- now tti_stencil.hpp's only form: @128 12.931-12.995 ms against
+// 13.071-13.091 (twin 0.996), @300 13.044-13.085 against 13.124-13.171
+// (twin 0.987), tti-large-gpu 12.151/12.167 ms a step against
+// 12.231/12.235; 345.5 -> 333.5 instructions a point, 128 registers, no
+// spills; stalls unchanged (wait 1.32, barrier 1.21 cycles an issued
+// instruction). The sqrt alone: 0.998 (341.5 instructions a point). Measured
+// and removed: every axis D2 and the off-centre planes' sums as two partial
+// sums (even/odd weights, planes below/above) and the tilt sums in pairs,
+// FFMA chains half as long for the 'wait' stalls: 1.007 @128, 1.012 @300
+// (twin 1.011, 1.013; 353.5 instructions a point), with the literal weights
+// 1.003, 1.003 (twin 1.020, 1.014); wait stalls 1.29 -> 1.28 only.
 
 #include "seis/halo_copy_plan.hpp"
-#include "seis/math/arithmetic_form.hpp"
 #include "seis/math/interleaved_layout.hpp"
 #include "seis/physics/plane_features.hpp"
 #include "seis/policies/plane_pointers.hpp"
@@ -115,15 +130,12 @@
 namespace seis {
 
 // DY > 0: tiles of exactly DY rows, the staged planes' sizes compile-time
-// (InterleavedStaging; the factory's form for blocks of 8 rows). Form: the
-// physics' arithmetic in that form (seis/math/arithmetic_form.hpp; an A/B of
-// issue 10, SEIS_FEAT_MATH).
-template <class Physics, class Exec, int MaxDX = 32, int DY = 0, int Form = 0>
+// (InterleavedStaging; the factory's form for blocks of 8 rows).
+template <class Physics, class Exec, int MaxDX = 32, int DY = 0>
 struct FeatureStreamingBody
     : StreamingBody<Physics, Exec, ring_planes_dividing(PlaneFeatures<Physics>::depth + 2, 2 * Physics::radius + 2)> {
-  using Math = arithmetic_form_t<Physics, Form>;
-  using Features = PlaneFeatures<Math>;
-  using Centre = StagedFeatures<Math>;
+  using Features = PlaneFeatures<Physics>;
+  using Centre = StagedFeatures<Physics>;
   using features_type = typename Features::features_type;
   static constexpr int E = Features::depth;  // plane z+E completes its features from scratch
   // Scratch ring: planes z .. z+E and a spare, and more (TTI: 5, not 4)
@@ -198,7 +210,7 @@ struct FeatureStreamingBody
   KOKKOS_INLINE_FUNCTION void run(const Team& team, TileOrigin o, scalar_type* scratch) const {
     const auto& data = this->data;
     const auto& layout = this->layout;
-    const auto& physics = in_arithmetic_form<Form>(data.physics);
+    const Physics& physics = data.physics;
     const TileExtent ext(this->tiles.box, layout, o);
     const TilePoints<Exec> points(team, layout.dx, layout.dy);
     const int zb = o.z;
@@ -360,7 +372,7 @@ struct FeatureStreamingBody
         static_for<-R, R + 1>([&](auto dz) {
           if constexpr (decltype(dz)::value != 0) off_centre.add(dz, sum, at(dz));
         });
-        auto acc =
+        accum_type acc =
             Centre::centre(physics, centre, Staged{staged_plane(U % 2) + staged[slot]}, coeffs);
         acc += off_centre.term(sum);
         values_type own;
@@ -377,11 +389,11 @@ struct FeatureStreamingBody
   // A cell's staged features: from its plane (outside the tile), or from the
   // features a point completed.
   template <class Plane>
-  KOKKOS_FORCEINLINE_FUNCTION static void put_staged(scalar_type* to, const Math& physics, const Plane& plane) {
+  KOKKOS_FORCEINLINE_FUNCTION static void put_staged(scalar_type* to, const Physics& physics, const Plane& plane) {
     if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_at(physics, plane));
   }
   template <class Features>
-  KOKKOS_FORCEINLINE_FUNCTION static void put_staged_of(scalar_type* to, const Math& physics, const Features& f) {
+  KOKKOS_FORCEINLINE_FUNCTION static void put_staged_of(scalar_type* to, const Physics& physics, const Features& f) {
     if constexpr (S > 0) Staging::template put_staged<S>(to, Centre::staged_of(physics, f));
   }
   // Copies this thread's share of a plane's halo ring (the tile interior

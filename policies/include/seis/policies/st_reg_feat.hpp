@@ -10,8 +10,6 @@ using StRegFeat = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exe
 // Tiles of exactly DY rows: the staged planes' sizes compile-time (issue 10;
 // the factory's choice for blocks staged_fixed_rows tall,
 // seis/math/interleaved_layout.hpp).
-// Form: the physics' arithmetic in that form (seis/math/arithmetic_form.hpp;
-// an A/B of issue 10, SEIS_FEAT_MATH).
-template <class Physics, class Exec, int DY, int Form = 0>
-using StRegFeatRows = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, DY, Form>>;
+template <class Physics, class Exec, int DY>
+using StRegFeatRows = TiledStrategy<Physics, Exec, FeatureStreamingBody<Physics, Exec, 32, DY>>;
 }  // namespace seis
