@@ -12,6 +12,32 @@
 
 namespace seis::native::dev {
 
+// The team launch of the default address form (by the field count) in the
+// A/B forms of gmem_3d_forms.hpp, the Kokkos strategy's: launch bounds,
+// banded tile order. RankY: diagnosis only (SEIS_NATIVE_GMEM=team-y).
+template <class Op, bool RankY = false>
+int launch_gmem_3d_team(const LaunchPlan& plan, const StepArgs<Op>& a, cudaStream_t stream) {
+  constexpr bool fresh = Op::F > 1;
+  LaunchPlan linear = plan;
+  linear.linear = true;
+  linear.linear_y = RankY;
+  const int band = gmem_3d_forms().band;
+  if constexpr (!RankY) {
+    if (gmem_3d_takes_bounds(plan.bx * plan.by * plan.bz)) {
+      if (band > 0)
+        return launch_kernel<gmem_3d_team_kernel_bounded<Op, CudaBackend, fresh, BandedTeamSplit>>(
+            linear, stream, a, plan.tiles, BandedTeamSplit::make(plan.tiles, band));
+      return launch_kernel<gmem_3d_team_kernel_bounded<Op, CudaBackend, fresh>>(linear, stream, a, plan.tiles,
+                                                                                 TeamSplit::make(plan.tiles));
+    }
+    if (band > 0)
+      return launch_kernel<gmem_3d_team_kernel<Op, CudaBackend, fresh, BandedTeamSplit>>(
+          linear, stream, a, plan.tiles, BandedTeamSplit::make(plan.tiles, band));
+  }
+  return launch_kernel<gmem_3d_team_kernel<Op, CudaBackend, fresh, TeamSplit, RankY>>(linear, stream, a, plan.tiles,
+                                                                                       TeamSplit::make(plan.tiles));
+}
+
 template <class Op>
 int launch_gmem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaStream_t stream) {
   const LaunchPlan plan = plan_gmem_3d<Op>(box, s);
@@ -20,10 +46,13 @@ int launch_gmem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaSt
   // 9.37 ms against 9.51-9.55 fresh; 512^3 0.991 / 1.005-1.009), several (TTI) fresh (the 3D-grid twin: 26.43 ms
   // against 31.12 plain, 40 registers instead of 56). SEIS_NATIVE_GMEM picks another form, for an A/B: team-plain,
   // team-fresh, or plain|fresh, a 3D grid of 3D blocks with no split (iso 1024^3 9.16 ms, 512^3 0.920: faster than
-  // any team launch, which the Kokkos strategy cannot leave).
+  // any team launch, which the Kokkos strategy cannot leave); team-y (diagnosis), the default form in blocks of
+  // 1 x threads x 1 as Kokkos launches a team of vector length 1.
   static const char* const form = std::getenv("SEIS_NATIVE_GMEM");  // read once
-  const bool grid = form && (std::strcmp(form, "plain") == 0 || std::strcmp(form, "fresh") == 0);
-  const bool plain = form ? std::strcmp(form, "plain") == 0 || std::strcmp(form, "team-plain") == 0 : Op::F == 1;
+  if (!form) return launch_gmem_3d_team<Op>(plan, a, stream);
+  if (std::strcmp(form, "team-y") == 0) return launch_gmem_3d_team<Op, true>(plan, a, stream);
+  const bool grid = std::strcmp(form, "plain") == 0 || std::strcmp(form, "fresh") == 0;
+  const bool plain = std::strcmp(form, "plain") == 0 || std::strcmp(form, "team-plain") == 0;
   if (grid)
     return plain ? launch_kernel<gmem_3d_kernel<Op, CudaBackend, false>>(plan, stream, a, plan.tiles)
                  : launch_kernel<gmem_3d_kernel<Op, CudaBackend, true>>(plan, stream, a, plan.tiles);

@@ -8,9 +8,23 @@
 
 namespace seis {
 
+// gmem_3d in the form the environment picks for the A/B (gmem_3d_forms.hpp); main's form by default.
+template <class Physics, class Exec>
+StrategyPtr<Physics> make_gmem_3d(const std::string& name, const BlockShape& s) {
+  const bool bounded = gmem_3d_takes_bounds(s.points()), banded = gmem_3d_forms().band > 0;
+  if constexpr (ExecTraits<Exec>::max_team_lanes >= Gmem3dBody<Physics, Exec>::lanes) {
+    if (gmem_3d_forms().lanes && s.points() % Gmem3dBody<Physics, Exec>::lanes == 0)
+      return std::make_unique<Gmem3d<Physics, Exec, false, false, true>>(name, s);
+  }
+  if (bounded && banded) return std::make_unique<Gmem3d<Physics, Exec, true, true>>(name, s);
+  if (bounded) return std::make_unique<Gmem3d<Physics, Exec, true, false>>(name, s);
+  if (banded) return std::make_unique<Gmem3d<Physics, Exec, false, true>>(name, s);
+  return std::make_unique<Gmem3d<Physics, Exec>>(name, s);
+}
+
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_blocking_3d(const std::string& name, const BlockShape& s) {
-  if (name == "gmem_3d") return std::make_unique<Gmem3d<Physics, Exec>>(name, s);
+  if (name == "gmem_3d") return make_gmem_3d<Physics, Exec>(name, s);
   if (name == "smem_3d") return std::make_unique<Smem3d<Physics, Exec>>(name, s);
   return nullptr;
 }

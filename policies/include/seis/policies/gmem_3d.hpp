@@ -4,10 +4,13 @@
 // reference every other strategy is checked against.
 
 #include "seis/physics/plane_terms.hpp"
+#include "seis/policies/gmem_3d_forms.hpp"
 #include "seis/policies/point_memory.hpp"
 #include "seis/policies/team_loops.hpp"
 #include "seis/policies/tile_grid.hpp"
 #include "seis/policies/tiled_strategy.hpp"
+
+#include <type_traits>
 
 namespace seis {
 
@@ -27,23 +30,43 @@ constexpr bool gmem_3d_plain_addresses() {
   return Physics::num_fields == 1;
 }
 
-template <class Physics, class Exec>
+// Bounded, Banded, Lanes: the A/B forms of gmem_3d_forms.hpp (launch
+// bounds; tiles in banded order; the team in lanes of 32), picked by
+// make_gmem_3d.
+template <class Physics, class Exec, bool Bounded = false, bool Banded = false, bool Lanes = false>
 struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
-  using launch_bounds = Kokkos::LaunchBounds<>;
+  using launch_bounds =
+      std::conditional_t<Bounded,
+                         Kokkos::LaunchBounds<unsigned(Gmem3dBounds::max_threads),
+                                              unsigned(Gmem3dBounds::min_blocks(Physics::num_fields))>,
+                         Kokkos::LaunchBounds<>>;
+  using tile_grid_type = std::conditional_t<Banded, BandedTileGrid, TileGrid>;
   static constexpr bool three_d = true;
   // One tile a thread block: the thread ends after its team, and Kokkos'
   // league loop no longer holds the tile split and offsets (tiled_strategy.hpp).
   static constexpr bool end_team_thread = true;
+  // Lanes: a Kokkos team of vector length 32, a 32 x (points / 32) block as
+  // the twin's 1D block in warps, instead of Kokkos' 1 x points; the rank is
+  // the block's linear thread index either way (LanesTeam).
+  static constexpr bool takes_lanes = Lanes;
+  static constexpr int lanes = 32;
+  static int team_lanes(const BlockShape&) { return lanes; }
   static constexpr int F = Physics::num_fields;
   static constexpr int R = Physics::radius;
 
   StepData<Physics> data;
-  TileGrid tiles;
+  tile_grid_type tiles;
 
   Gmem3dBody() = default;
-  Gmem3dBody(const StepData<Physics>& d, const Box& box, const BlockShape& s)
-      : data(d), tiles(box, s.dx, s.dy, s.dz) {}
+  Gmem3dBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : data(d), tiles(make_tiles(box, s)) {}
+
+  static tile_grid_type make_tiles(const Box& box, const BlockShape& s) {
+    if constexpr (Banded)
+      return BandedTileGrid(box, s.dx, s.dy, s.dz, gmem_3d_forms().band);
+    else
+      return TileGrid(box, s.dx, s.dy, s.dz);
+  }
 
   static int team_threads(const BlockShape& s) { return s.points(); }
   static std::size_t scratch_bytes(const BlockShape&) { return 0; }
@@ -81,7 +104,7 @@ struct Gmem3dBody {
   }
 };
 
-template <class Physics, class Exec>
-using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec>>;
+template <class Physics, class Exec, bool Bounded = false, bool Banded = false, bool Lanes = false>
+using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec, Bounded, Banded, Lanes>>;
 
 }  // namespace seis
