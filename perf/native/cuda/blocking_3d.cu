@@ -12,30 +12,27 @@
 
 namespace seis::native::dev {
 
-// The team launch of the default address form (by the field count) in the
-// A/B forms of gmem_3d_forms.hpp, the Kokkos strategy's: launch bounds,
-// banded tile order. RankY: diagnosis only (SEIS_NATIVE_GMEM=team-y).
-template <class Op, bool RankY = false>
+// The team launch of the default address form (by the field count), in the
+// Kokkos strategy's tile order (gmem_3d_forms.hpp: banded with several
+// fields) and, for the A/B, under its launch bounds.
+template <class Op>
 int launch_gmem_3d_team(const LaunchPlan& plan, const StepArgs<Op>& a, cudaStream_t stream) {
   constexpr bool fresh = Op::F > 1;
   LaunchPlan linear = plan;
   linear.linear = true;
-  linear.linear_y = RankY;
-  const int band = gmem_3d_forms().band;
-  if constexpr (!RankY) {
-    if (gmem_3d_takes_bounds(plan.bx * plan.by * plan.bz)) {
-      if (band > 0)
-        return launch_kernel<gmem_3d_team_kernel_bounded<Op, CudaBackend, fresh, BandedTeamSplit>>(
-            linear, stream, a, plan.tiles, BandedTeamSplit::make(plan.tiles, band));
-      return launch_kernel<gmem_3d_team_kernel_bounded<Op, CudaBackend, fresh>>(linear, stream, a, plan.tiles,
-                                                                                 TeamSplit::make(plan.tiles));
-    }
+  const int band = gmem_3d_band(Op::F);
+  if (gmem_3d_takes_bounds(plan.bx * plan.by * plan.bz)) {
     if (band > 0)
-      return launch_kernel<gmem_3d_team_kernel<Op, CudaBackend, fresh, BandedTeamSplit>>(
+      return launch_kernel<gmem_3d_team_kernel_bounded<Op, CudaBackend, fresh, BandedTeamSplit>>(
           linear, stream, a, plan.tiles, BandedTeamSplit::make(plan.tiles, band));
+    return launch_kernel<gmem_3d_team_kernel_bounded<Op, CudaBackend, fresh>>(linear, stream, a, plan.tiles,
+                                                                               TeamSplit::make(plan.tiles));
   }
-  return launch_kernel<gmem_3d_team_kernel<Op, CudaBackend, fresh, TeamSplit, RankY>>(linear, stream, a, plan.tiles,
-                                                                                       TeamSplit::make(plan.tiles));
+  if (band > 0)
+    return launch_kernel<gmem_3d_team_kernel<Op, CudaBackend, fresh, BandedTeamSplit>>(
+        linear, stream, a, plan.tiles, BandedTeamSplit::make(plan.tiles, band));
+  return launch_kernel<gmem_3d_team_kernel<Op, CudaBackend, fresh>>(linear, stream, a, plan.tiles,
+                                                                     TeamSplit::make(plan.tiles));
 }
 
 template <class Op>
@@ -45,12 +42,10 @@ int launch_gmem_3d(const StepArgs<Op>& a, const Box& box, const Shape& s, cudaSt
   // form that ran faster, told apart by the field count (H200, alternating runs): one field (iso) plain (1024^3
   // 9.37 ms against 9.51-9.55 fresh; 512^3 0.991 / 1.005-1.009), several (TTI) fresh (the 3D-grid twin: 26.43 ms
   // against 31.12 plain, 40 registers instead of 56). SEIS_NATIVE_GMEM picks another form, for an A/B: team-plain,
-  // team-fresh, or plain|fresh, a 3D grid of 3D blocks with no split (iso 1024^3 9.16 ms, 512^3 0.920: faster than
-  // any team launch, which the Kokkos strategy cannot leave); team-y (diagnosis), the default form in blocks of
-  // 1 x threads x 1 as Kokkos launches a team of vector length 1.
+  // team-fresh (row order), or plain|fresh, a 3D grid of 3D blocks with no split (iso 1024^3 9.16 ms, 512^3 0.920:
+  // faster than any team launch, which the Kokkos strategy cannot leave).
   static const char* const form = std::getenv("SEIS_NATIVE_GMEM");  // read once
   if (!form) return launch_gmem_3d_team<Op>(plan, a, stream);
-  if (std::strcmp(form, "team-y") == 0) return launch_gmem_3d_team<Op, true>(plan, a, stream);
   const bool grid = std::strcmp(form, "plain") == 0 || std::strcmp(form, "fresh") == 0;
   const bool plain = std::strcmp(form, "plain") == 0 || std::strcmp(form, "team-plain") == 0;
   if (grid)

@@ -48,10 +48,8 @@ int launch_kernel(const LaunchPlan& plan, cudaStream_t stream, const Args&... ar
   if (e != cudaSuccess) return int(e);
   const TileGrid& t = plan.tiles;
   const dim3 grid = plan.linear ? dim3(unsigned(t.ntx * t.nty * t.ntz)) : dim3(unsigned(t.ntx), unsigned(t.nty), unsigned(t.ntz));
-  const unsigned threads = unsigned(plan.bx * plan.by * plan.bz);
-  const dim3 block = !plan.linear   ? dim3(unsigned(plan.bx), unsigned(plan.by), unsigned(plan.bz))
-                     : plan.linear_y ? dim3(1, threads, 1)
-                                     : dim3(threads);
+  const dim3 block = plan.linear ? dim3(unsigned(plan.bx * plan.by * plan.bz))
+                                 : dim3(unsigned(plan.bx), unsigned(plan.by), unsigned(plan.bz));
   Kernel<<<grid, block, shared, stream>>>(args...);
   return int(cudaGetLastError());
 }

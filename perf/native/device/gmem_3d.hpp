@@ -68,7 +68,7 @@ struct TeamSplit {
 };
 
 // The same with the tiles in banded order (seis/math/tile_order.hpp), as
-// the Kokkos BandedTileGrid takes them: an A/B (gmem_3d_forms.hpp).
+// the Kokkos BandedTileGrid takes them (gmem_3d_forms.hpp: which physics).
 struct BandedTeamSplit {
   FastDivisor by_dx, by_dxdy;
   BandedTileOrder order;
@@ -83,15 +83,14 @@ struct BandedTeamSplit {
 };
 
 // As Kokkos launches the strategy, the default: a 1D grid of tiles and 1D
-// blocks, the tile's origin split from the block index and the point from
-// the thread index with the divisors the host prepared, as TileGrid::origin
-// and TilePoints do in the Kokkos team (nvcc 13, sm_90, instructions on a
-// thread's path: iso 172 Fresh, 181 plain; the Kokkos kernel 184 and 181).
-// RankY (diagnosis only): the block is 1 x threads x 1, the rank
-// threadIdx.y, as a Kokkos team of vector length 1 is launched.
-template <class Op, class Backend, bool Fresh, bool RankY, class Split>
+// blocks, the tile's origin split from the block index (Split: row or
+// banded order) and the point from the thread index with the divisors the
+// host prepared, as the Kokkos team does (nvcc 13, sm_90, instructions on a
+// thread's path, row order: iso 172 Fresh, 181 plain; the Kokkos kernel 192
+// plain, its team launch adding 11).
+template <class Op, class Backend, bool Fresh, class Split>
 SEIS_NATIVE_DEV void gmem_3d_team_point(const StepArgs<Op>& a, const TileGrid& tiles, const Split& split) {
-  const int rank = RankY ? int(threadIdx.y) : int(threadIdx.x);
+  const int rank = int(threadIdx.x);
   const TileOrigin o = split.origin(tiles, int(blockIdx.x));
   if (rank >= tiles.dx * tiles.dy * tiles.dz) return;
   const int row = split.by_dx.div(rank);
@@ -101,9 +100,9 @@ SEIS_NATIVE_DEV void gmem_3d_team_point(const StepArgs<Op>& a, const TileGrid& t
   gmem_3d_point<Op, Backend, Fresh>(a, x, y, z);
 }
 
-template <class Op, class Backend, bool Fresh, class Split = TeamSplit, bool RankY = false>
+template <class Op, class Backend, bool Fresh, class Split = TeamSplit>
 __global__ void gmem_3d_team_kernel(const StepArgs<Op> a, const TileGrid tiles, const Split split) {
-  gmem_3d_team_point<Op, Backend, Fresh, RankY>(a, tiles, split);
+  gmem_3d_team_point<Op, Backend, Fresh>(a, tiles, split);
 }
 
 // The same under the bounded form's launch bounds (gmem_3d_forms.hpp), as
@@ -111,7 +110,7 @@ __global__ void gmem_3d_team_kernel(const StepArgs<Op> a, const TileGrid tiles, 
 template <class Op, class Backend, bool Fresh, class Split = TeamSplit>
 __global__ void __launch_bounds__(Gmem3dBounds::max_threads, Gmem3dBounds::min_blocks(Op::F))
     gmem_3d_team_kernel_bounded(const StepArgs<Op> a, const TileGrid tiles, const Split split) {
-  gmem_3d_team_point<Op, Backend, Fresh, false>(a, tiles, split);
+  gmem_3d_team_point<Op, Backend, Fresh>(a, tiles, split);
 }
 
 }  // namespace seis::native::dev

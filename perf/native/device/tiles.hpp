@@ -225,7 +225,6 @@ struct LaunchPlan {
   int bx, by, bz;      // blockDim
   std::size_t shared;  // dynamic shared memory per block, bytes
   bool linear = false;  // as Kokkos launches a team: a 1D grid of the tiles, 1D blocks of bx*by*bz threads
-  bool linear_y = false;  // (linear, diagnosis) the 1D block along y, 1 x bx*by*bz x 1, as Kokkos launches a team
 };
 
 // Launch plan of a 2.5D kernel with a ring of `planes` staged planes (full

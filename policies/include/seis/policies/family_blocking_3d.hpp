@@ -8,14 +8,10 @@
 
 namespace seis {
 
-// gmem_3d in the form the environment picks for the A/B (gmem_3d_forms.hpp); main's form by default.
+// gmem_3d in its tile order (gmem_3d_forms.hpp) and, for the A/B, bounds.
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_gmem_3d(const std::string& name, const BlockShape& s) {
-  const bool bounded = gmem_3d_takes_bounds(s.points()), banded = gmem_3d_forms().band > 0;
-  if constexpr (ExecTraits<Exec>::max_team_lanes >= Gmem3dBody<Physics, Exec>::lanes) {
-    if (gmem_3d_forms().lanes && s.points() % Gmem3dBody<Physics, Exec>::lanes == 0)
-      return std::make_unique<Gmem3d<Physics, Exec, false, false, true>>(name, s);
-  }
+  const bool bounded = gmem_3d_takes_bounds(s.points()), banded = gmem_3d_band(Physics::num_fields) > 0;
   if (bounded && banded) return std::make_unique<Gmem3d<Physics, Exec, true, true>>(name, s);
   if (bounded) return std::make_unique<Gmem3d<Physics, Exec, true, false>>(name, s);
   if (banded) return std::make_unique<Gmem3d<Physics, Exec, false, true>>(name, s);

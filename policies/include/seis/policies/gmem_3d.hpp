@@ -30,10 +30,9 @@ constexpr bool gmem_3d_plain_addresses() {
   return Physics::num_fields == 1;
 }
 
-// Bounded, Banded, Lanes: the A/B forms of gmem_3d_forms.hpp (launch
-// bounds; tiles in banded order; the team in lanes of 32), picked by
-// make_gmem_3d.
-template <class Physics, class Exec, bool Bounded = false, bool Banded = false, bool Lanes = false>
+// Banded: tiles in banded order; Bounded: under launch bounds (an A/B);
+// make_gmem_3d picks them (gmem_3d_forms.hpp).
+template <class Physics, class Exec, bool Bounded = false, bool Banded = false>
 struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
   using launch_bounds =
@@ -46,12 +45,6 @@ struct Gmem3dBody {
   // One tile a thread block: the thread ends after its team, and Kokkos'
   // league loop no longer holds the tile split and offsets (tiled_strategy.hpp).
   static constexpr bool end_team_thread = true;
-  // Lanes: a Kokkos team of vector length 32, a 32 x (points / 32) block as
-  // the twin's 1D block in warps, instead of Kokkos' 1 x points; the rank is
-  // the block's linear thread index either way (LanesTeam).
-  static constexpr bool takes_lanes = Lanes;
-  static constexpr int lanes = 32;
-  static int team_lanes(const BlockShape&) { return lanes; }
   static constexpr int F = Physics::num_fields;
   static constexpr int R = Physics::radius;
 
@@ -63,7 +56,7 @@ struct Gmem3dBody {
 
   static tile_grid_type make_tiles(const Box& box, const BlockShape& s) {
     if constexpr (Banded)
-      return BandedTileGrid(box, s.dx, s.dy, s.dz, gmem_3d_forms().band);
+      return BandedTileGrid(box, s.dx, s.dy, s.dz, gmem_3d_band(F));
     else
       return TileGrid(box, s.dx, s.dy, s.dz);
   }
@@ -104,7 +97,7 @@ struct Gmem3dBody {
   }
 };
 
-template <class Physics, class Exec, bool Bounded = false, bool Banded = false, bool Lanes = false>
-using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec, Bounded, Banded, Lanes>>;
+template <class Physics, class Exec, bool Bounded = false, bool Banded = false>
+using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec, Bounded, Banded>>;
 
 }  // namespace seis
