@@ -7,7 +7,7 @@
 #include "device/tiles.hpp"
 #include "seis/math/fast_divisor.hpp"
 #include "seis/math/tile_order.hpp"
-#include "seis/policies/gmem_3d_forms.hpp"  // plain C++, no Kokkos
+#include "seis/policies/gmem_3d_order.hpp"  // plain C++, no Kokkos
 
 namespace seis::native::dev {
 
@@ -68,7 +68,7 @@ struct TeamSplit {
 };
 
 // The same with the tiles in banded order (seis/math/tile_order.hpp), as
-// the Kokkos BandedTileGrid takes them (gmem_3d_forms.hpp: which physics).
+// the Kokkos BandedTileGrid takes them (gmem_3d_order.hpp: which physics).
 struct BandedTeamSplit {
   FastDivisor by_dx, by_dxdy;
   BandedTileOrder order;
@@ -88,8 +88,8 @@ struct BandedTeamSplit {
 // host prepared, as the Kokkos team does (nvcc 13, sm_90, instructions on a
 // thread's path, row order: iso 172 Fresh, 181 plain; the Kokkos kernel 192
 // plain, its team launch adding 11).
-template <class Op, class Backend, bool Fresh, class Split>
-SEIS_NATIVE_DEV void gmem_3d_team_point(const StepArgs<Op>& a, const TileGrid& tiles, const Split& split) {
+template <class Op, class Backend, bool Fresh, class Split = TeamSplit>
+__global__ void gmem_3d_team_kernel(const StepArgs<Op> a, const TileGrid tiles, const Split split) {
   const int rank = int(threadIdx.x);
   const TileOrigin o = split.origin(tiles, int(blockIdx.x));
   if (rank >= tiles.dx * tiles.dy * tiles.dz) return;
@@ -98,19 +98,6 @@ SEIS_NATIVE_DEV void gmem_3d_team_point(const StepArgs<Op>& a, const TileGrid& t
   const int x = o.x + rank - row * tiles.dx, y = o.y + row - cz * tiles.dy, z = o.z + cz;
   if (!contains(tiles.box, x, y, z)) return;
   gmem_3d_point<Op, Backend, Fresh>(a, x, y, z);
-}
-
-template <class Op, class Backend, bool Fresh, class Split = TeamSplit>
-__global__ void gmem_3d_team_kernel(const StepArgs<Op> a, const TileGrid tiles, const Split split) {
-  gmem_3d_team_point<Op, Backend, Fresh>(a, tiles, split);
-}
-
-// The same under the bounded form's launch bounds (gmem_3d_forms.hpp), as
-// the Kokkos body's Bounded form: an A/B.
-template <class Op, class Backend, bool Fresh, class Split = TeamSplit>
-__global__ void __launch_bounds__(Gmem3dBounds::max_threads, Gmem3dBounds::min_blocks(Op::F))
-    gmem_3d_team_kernel_bounded(const StepArgs<Op> a, const TileGrid tiles, const Split split) {
-  gmem_3d_team_point<Op, Backend, Fresh>(a, tiles, split);
 }
 
 }  // namespace seis::native::dev

@@ -38,8 +38,6 @@ class BandedTileOrder {
     last_band_ = (nty + band_ - 1) / band_ - 1;
   }
 
-  int band() const { return band_; }
-
   // Tile number `rank` (0 <= rank < ntx * nty * ntz) of the banded order.
   SEIS_INLINE TileIndex tile(int rank) const {
     const int b = by_band_tiles_.div(rank);

@@ -8,19 +8,9 @@
 
 namespace seis {
 
-// gmem_3d in its tile order (gmem_3d_forms.hpp) and, for the A/B, bounds.
-template <class Physics, class Exec>
-StrategyPtr<Physics> make_gmem_3d(const std::string& name, const BlockShape& s) {
-  const bool bounded = gmem_3d_takes_bounds(s.points()), banded = gmem_3d_band(Physics::num_fields) > 0;
-  if (bounded && banded) return std::make_unique<Gmem3d<Physics, Exec, true, true>>(name, s);
-  if (bounded) return std::make_unique<Gmem3d<Physics, Exec, true, false>>(name, s);
-  if (banded) return std::make_unique<Gmem3d<Physics, Exec, false, true>>(name, s);
-  return std::make_unique<Gmem3d<Physics, Exec>>(name, s);
-}
-
 template <class Physics, class Exec>
 StrategyPtr<Physics> make_blocking_3d(const std::string& name, const BlockShape& s) {
-  if (name == "gmem_3d") return make_gmem_3d<Physics, Exec>(name, s);
+  if (name == "gmem_3d") return std::make_unique<Gmem3d<Physics, Exec>>(name, s);
   if (name == "smem_3d") return std::make_unique<Smem3d<Physics, Exec>>(name, s);
   return nullptr;
 }

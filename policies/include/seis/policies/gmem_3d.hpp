@@ -4,7 +4,7 @@
 // reference every other strategy is checked against.
 
 #include "seis/physics/plane_terms.hpp"
-#include "seis/policies/gmem_3d_forms.hpp"
+#include "seis/policies/gmem_3d_order.hpp"
 #include "seis/policies/point_memory.hpp"
 #include "seis/policies/team_loops.hpp"
 #include "seis/policies/tile_grid.hpp"
@@ -30,17 +30,13 @@ constexpr bool gmem_3d_plain_addresses() {
   return Physics::num_fields == 1;
 }
 
-// Banded: tiles in banded order; Bounded: under launch bounds (an A/B);
-// make_gmem_3d picks them (gmem_3d_forms.hpp).
-template <class Physics, class Exec, bool Bounded = false, bool Banded = false>
+template <class Physics, class Exec>
 struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
-  using launch_bounds =
-      std::conditional_t<Bounded,
-                         Kokkos::LaunchBounds<unsigned(Gmem3dBounds::max_threads),
-                                              unsigned(Gmem3dBounds::min_blocks(Physics::num_fields))>,
-                         Kokkos::LaunchBounds<>>;
-  using tile_grid_type = std::conditional_t<Banded, BandedTileGrid, TileGrid>;
+  using launch_bounds = Kokkos::LaunchBounds<>;
+  // Row or banded order, by the field count (gmem_3d_order.hpp).
+  static constexpr int band = gmem_3d_band(Physics::num_fields);
+  using tile_grid_type = std::conditional_t<(band > 0), BandedTileGrid, TileGrid>;
   static constexpr bool three_d = true;
   // One tile a thread block: the thread ends after its team, and Kokkos'
   // league loop no longer holds the tile split and offsets (tiled_strategy.hpp).
@@ -55,8 +51,8 @@ struct Gmem3dBody {
   Gmem3dBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : data(d), tiles(make_tiles(box, s)) {}
 
   static tile_grid_type make_tiles(const Box& box, const BlockShape& s) {
-    if constexpr (Banded)
-      return BandedTileGrid(box, s.dx, s.dy, s.dz, gmem_3d_band(F));
+    if constexpr (band > 0)
+      return BandedTileGrid(box, s.dx, s.dy, s.dz, band);
     else
       return TileGrid(box, s.dx, s.dy, s.dz);
   }
@@ -97,7 +93,7 @@ struct Gmem3dBody {
   }
 };
 
-template <class Physics, class Exec, bool Bounded = false, bool Banded = false>
-using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec, Bounded, Banded>>;
+template <class Physics, class Exec>
+using Gmem3d = TiledStrategy<Physics, Exec, Gmem3dBody<Physics, Exec>>;
 
 }  // namespace seis
