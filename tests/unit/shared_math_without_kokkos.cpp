@@ -12,7 +12,9 @@
 #include "seis/math/point_memory.hpp"
 #include "seis/math/register_queue.hpp"
 #include "seis/math/tile_geometry.hpp"
+#include "seis/math/tile_order.hpp"
 #include "seis/math/tti_stencil.hpp"
+#include "seis/policies/gmem_3d_order.hpp"
 #include "seis/policies/strategy_table.hpp"
 
 #ifdef KOKKOS_VERSION

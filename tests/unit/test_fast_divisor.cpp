@@ -4,6 +4,7 @@
 #include "emulated_gpu.hpp"
 
 #include "seis/math/fast_divisor.hpp"
+#include "seis/math/tile_order.hpp"
 #include "seis/policies/team_loops.hpp"
 #include "seis/policies/tile_grid.hpp"
 
@@ -67,6 +68,39 @@ TEST_CASE("tile origins and a tile's points split ranks as plain division does",
         }
       }
     }
+  }
+}
+
+TEST_CASE("banded tile order takes each tile once: x fastest, then y within a band, then z, then the band",
+          "[unit][tiles]") {
+  for (const int ntx : {1, 3, 15}) {
+    for (const int nty : {1, 4, 7, 45}) {
+      for (const int ntz : {1, 2, 5}) {
+        for (const int band : {1, 2, 3, 4, 8, 64}) {
+          const BandedTileOrder order(ntx, nty, ntz, band);
+          const int rows = band < nty ? band : nty;  // the clamped band
+          int rank = 0;
+          for (int y0 = 0; y0 < nty; y0 += rows)
+            for (int tz = 0; tz < ntz; ++tz)
+              for (int ty = y0; ty < y0 + rows && ty < nty; ++ty)
+                for (int tx = 0; tx < ntx; ++tx, ++rank) {
+                  const TileIndex t = order.tile(rank);
+                  if (t.tx != tx || t.ty != ty || t.tz != tz)
+                    FAIL(ntx << "x" << nty << "x" << ntz << " band " << band << ", rank " << rank << ": (" << t.tx
+                              << "," << t.ty << "," << t.tz << ") instead of (" << tx << "," << ty << "," << tz
+                              << ")");
+                }
+          REQUIRE(rank == ntx * nty * ntz);
+        }
+      }
+    }
+  }
+  // Bands of every row are row order, TileGrid's.
+  const TileGrid tiles(Box{-3, 97, 2, 53, 0, 41}, 8, 5, 2);
+  const BandedTileGrid banded(Box{-3, 97, 2, 53, 0, 41}, 8, 5, 2, tiles.nty);
+  for (int r = 0; r < tiles.league_size(); ++r) {
+    const TileOrigin a = tiles.origin(r), b = banded.origin(r);
+    REQUIRE((a.x == b.x && a.y == b.y && a.z == b.z));
   }
 }
 

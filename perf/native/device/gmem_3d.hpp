@@ -6,6 +6,8 @@
 #include "device/stencil_math.hpp"
 #include "device/tiles.hpp"
 #include "seis/math/fast_divisor.hpp"
+#include "seis/math/tile_order.hpp"
+#include "seis/policies/gmem_3d_order.hpp"  // plain C++, no Kokkos
 
 namespace seis::native::dev {
 
@@ -49,33 +51,51 @@ __global__ void gmem_3d_kernel(const StepArgs<Op> a, const TileGrid tiles) {
 }
 
 // The Kokkos launch's split of the tiles and of a tile's points, prepared on
-// the host (policies/tile_grid.hpp, team_loops.hpp TilePoints).
+// the host (policies/tile_grid.hpp, team_loops.hpp TilePoints): tile number
+// `tile` in row order (x fastest), as TileGrid::origin takes a league rank.
 struct TeamSplit {
   FastDivisor by_ntx, by_nty, by_dx, by_dxdy;
   static TeamSplit make(const TileGrid& t) {
     return {FastDivisor(t.ntx > 0 ? t.ntx : 1), FastDivisor(t.nty > 0 ? t.nty : 1), FastDivisor(t.dx),
             FastDivisor(t.dx * t.dy)};
   }
+  SEIS_NATIVE_DEV TileOrigin origin(const TileGrid& tiles, int tile) const {
+    const int rest = by_ntx.div(tile);
+    const int tz = by_nty.div(rest);
+    return {tiles.box.x0 + (tile - rest * tiles.ntx) * tiles.dx, tiles.box.y0 + (rest - tz * tiles.nty) * tiles.dy,
+            tiles.box.z0 + tz * tiles.dz};
+  }
 };
 
-// As Kokkos launches the strategy, the default: a 1D grid of tiles (x
-// fastest) and 1D blocks, the tile's origin split from the block index and
-// the point from the thread index with the divisors the host prepared, as
-// TileGrid::origin and TilePoints do in the Kokkos team (nvcc 13, sm_90,
-// instructions on a thread's path: iso 172 Fresh, 181 plain; the Kokkos
-// kernel 184 and 181).
-template <class Op, class Backend, bool Fresh>
-__global__ void gmem_3d_team_kernel(const StepArgs<Op> a, const TileGrid tiles, const TeamSplit split) {
-  const int tile = int(blockIdx.x), rank = int(threadIdx.x);
-  const int rest = split.by_ntx.div(tile);
-  const int tz = split.by_nty.div(rest);
-  const int ox = tiles.box.x0 + (tile - rest * tiles.ntx) * tiles.dx;
-  const int oy = tiles.box.y0 + (rest - tz * tiles.nty) * tiles.dy;
-  const int oz = tiles.box.z0 + tz * tiles.dz;
+// The same with the tiles in banded order (seis/math/tile_order.hpp), as
+// the Kokkos BandedTileGrid takes them (gmem_3d_order.hpp: which physics).
+struct BandedTeamSplit {
+  FastDivisor by_dx, by_dxdy;
+  BandedTileOrder order;
+  static BandedTeamSplit make(const TileGrid& t, int band) {
+    return {FastDivisor(t.dx), FastDivisor(t.dx * t.dy),
+            BandedTileOrder(t.ntx > 0 ? t.ntx : 1, t.nty > 0 ? t.nty : 1, t.ntz > 0 ? t.ntz : 1, band)};
+  }
+  SEIS_NATIVE_DEV TileOrigin origin(const TileGrid& tiles, int tile) const {
+    const TileIndex i = order.tile(tile);
+    return {tiles.box.x0 + i.tx * tiles.dx, tiles.box.y0 + i.ty * tiles.dy, tiles.box.z0 + i.tz * tiles.dz};
+  }
+};
+
+// As Kokkos launches the strategy, the default: a 1D grid of tiles and 1D
+// blocks, the tile's origin split from the block index (Split: row or
+// banded order) and the point from the thread index with the divisors the
+// host prepared, as the Kokkos team does (nvcc 13, sm_90, instructions on a
+// thread's path, row order: iso 172 Fresh, 181 plain; the Kokkos kernel 192
+// plain, its team launch adding 11).
+template <class Op, class Backend, bool Fresh, class Split = TeamSplit>
+__global__ void gmem_3d_team_kernel(const StepArgs<Op> a, const TileGrid tiles, const Split split) {
+  const int rank = int(threadIdx.x);
+  const TileOrigin o = split.origin(tiles, int(blockIdx.x));
   if (rank >= tiles.dx * tiles.dy * tiles.dz) return;
   const int row = split.by_dx.div(rank);
   const int cz = split.by_dxdy.div(rank);
-  const int x = ox + rank - row * tiles.dx, y = oy + row - cz * tiles.dy, z = oz + cz;
+  const int x = o.x + rank - row * tiles.dx, y = o.y + row - cz * tiles.dy, z = o.z + cz;
   if (!contains(tiles.box, x, y, z)) return;
   gmem_3d_point<Op, Backend, Fresh>(a, x, y, z);
 }

@@ -4,10 +4,13 @@
 // reference every other strategy is checked against.
 
 #include "seis/physics/plane_terms.hpp"
+#include "seis/policies/gmem_3d_order.hpp"
 #include "seis/policies/point_memory.hpp"
 #include "seis/policies/team_loops.hpp"
 #include "seis/policies/tile_grid.hpp"
 #include "seis/policies/tiled_strategy.hpp"
+
+#include <type_traits>
 
 namespace seis {
 
@@ -31,6 +34,9 @@ template <class Physics, class Exec>
 struct Gmem3dBody {
   using scalar_type = typename Physics::scalar_type;
   using launch_bounds = Kokkos::LaunchBounds<>;
+  // Row or banded order, by the field count (gmem_3d_order.hpp).
+  static constexpr int band = gmem_3d_band(Physics::num_fields);
+  using tile_grid_type = std::conditional_t<(band > 0), BandedTileGrid, TileGrid>;
   static constexpr bool three_d = true;
   // One tile a thread block: the thread ends after its team, and Kokkos'
   // league loop no longer holds the tile split and offsets (tiled_strategy.hpp).
@@ -39,11 +45,17 @@ struct Gmem3dBody {
   static constexpr int R = Physics::radius;
 
   StepData<Physics> data;
-  TileGrid tiles;
+  tile_grid_type tiles;
 
   Gmem3dBody() = default;
-  Gmem3dBody(const StepData<Physics>& d, const Box& box, const BlockShape& s)
-      : data(d), tiles(box, s.dx, s.dy, s.dz) {}
+  Gmem3dBody(const StepData<Physics>& d, const Box& box, const BlockShape& s) : data(d), tiles(make_tiles(box, s)) {}
+
+  static tile_grid_type make_tiles(const Box& box, const BlockShape& s) {
+    if constexpr (band > 0)
+      return BandedTileGrid(box, s.dx, s.dy, s.dz, band);
+    else
+      return TileGrid(box, s.dx, s.dy, s.dz);
+  }
 
   static int team_threads(const BlockShape& s) { return s.points(); }
   static std::size_t scratch_bytes(const BlockShape&) { return 0; }

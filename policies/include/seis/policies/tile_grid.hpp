@@ -5,6 +5,7 @@
 #include "seis/grid.hpp"  // includes Kokkos first, so that the shared math takes Kokkos' qualifiers
 #include "seis/math/fast_divisor.hpp"
 #include "seis/math/tile_geometry.hpp"  // TileOrigin, tile_count
+#include "seis/math/tile_order.hpp"     // BandedTileOrder
 
 namespace seis {
 
@@ -45,6 +46,22 @@ struct TileGrid {
 
   // Last plane (exclusive) a tile starting at z updates.
   KOKKOS_INLINE_FUNCTION int z_end(int z) const { return z + dz < box.z1 ? z + dz : box.z1; }
+};
+
+// The same tiles taken in banded order (seis/math/tile_order.hpp): league
+// rank -> tile by bands of `band` tile rows, each band through all of z.
+struct BandedTileGrid : TileGrid {
+  BandedTileOrder order;
+
+  BandedTileGrid() = default;
+  BandedTileGrid(const Box& b, int tile_dx, int tile_dy, int tile_dz, int band)
+      : TileGrid(b, tile_dx, tile_dy, tile_dz),
+        order(ntx > 0 ? ntx : 1, nty > 0 ? nty : 1, ntz > 0 ? ntz : 1, band) {}
+
+  KOKKOS_INLINE_FUNCTION TileOrigin origin(int league_rank) const {
+    const TileIndex t = order.tile(league_rank);
+    return TileGrid::origin(t.tx, t.ty, t.tz);
+  }
 };
 
 }  // namespace seis
