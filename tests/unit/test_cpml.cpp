@@ -10,7 +10,7 @@
 #include "exec_spaces.hpp"
 #include "test_support.hpp"
 
-#include "seis/compat/bfloat16_round.hpp"
+#include "seis/compat/device_primitives.hpp"
 #include "seis/cpml_x_tiling.hpp"
 #include "seis/distributed/subdomain.hpp"
 #include "seis/physics/iso.hpp"

@@ -58,10 +58,8 @@
 // advanced 2 planes ahead from p up to 2 planes beyond.
 
 #include "seis/box_policy.hpp"
-#include "seis/compat/bfloat16_round.hpp"
+#include "seis/compat/device_primitives.hpp"
 #include "seis/compat/kokkos_compat.hpp"
-#include "seis/compat/l2_prefetch.hpp"
-#include "seis/compat/warp_shift.hpp"
 #include "seis/cpml_memory.hpp"
 #include "seis/cpml_x_tiling.hpp"
 #include "seis/distributed/subdomain.hpp"
