@@ -32,19 +32,6 @@ constexpr std::array<double, R + 1> second_derivative_weights() {
   return c;
 }
 
-// The weights of radius 4 (stencil_radius) as literals, for arithmetic that
-// keeps them as compile-time constants (instruction immediates:
-// TtiStencil's literal weights); the same floats as the formula's.
-template <int M>
-inline constexpr double second_derivative_literal =
-    M == 0 ? -205.0 / 72.0 : M == 1 ? 8.0 / 5.0 : M == 2 ? -1.0 / 5.0 : M == 3 ? 8.0 / 315.0 : -1.0 / 560.0;
-static_assert(float(second_derivative_literal<0>) == float(second_derivative_weights<4>()[0]) &&
-                  float(second_derivative_literal<1>) == float(second_derivative_weights<4>()[1]) &&
-                  float(second_derivative_literal<2>) == float(second_derivative_weights<4>()[2]) &&
-                  float(second_derivative_literal<3>) == float(second_derivative_weights<4>()[3]) &&
-                  float(second_derivative_literal<4>) == float(second_derivative_weights<4>()[4]),
-              "the literals are the formula's weights");
-
 // Sum of absolute weights, S = |c0| + 2 sum |c_m|: the symbol's maximum (CFL).
 template <int R>
 constexpr double second_derivative_abs_sum() {

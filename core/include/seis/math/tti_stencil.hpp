@@ -12,14 +12,6 @@
 //
 // Stored per point: V, A, B and the axis components n_x, n_y (n_z >= 0 is
 // recovered as sqrt(1 - n_x^2 - n_y^2): only n n^T matters).
-//
-// The derivatives are of unit spacing, their weights literals
-// (stencil_coefficients.hpp) that the compiler makes instruction immediates;
-// the spacing enters once a point, in the tilt coefficients (1/hx^2,
-// 1/(hx hz), ...). Weights scaled by the spacing were kernel parameters that
-// st_reg_feat reloaded ~21 times a plane (its uniform registers run out):
-// 345.5 -> 333.5 instructions a point, 0.7-0.9 % faster (H200, session 14,
-// policies/.../feature_streaming.hpp); the seismograms move by 1.7e-7.
 
 #include "seis/math/coefficient_inputs.hpp"
 #include "seis/math/host_device.hpp"
@@ -46,12 +38,9 @@ class TtiStencil {
     }
   };
 
-  // Products of the symmetry-axis components at the updated point, with the
-  // grid's scales (xx = n_x^2 / hx^2, xy2 = 2 n_x n_y / (hx hy), ...), and
-  // kx, ky, kz = 1/h^2 - xx, ...: the axis weights of Z = (L - H) s.
+  // Products of the symmetry-axis components at the updated point.
   struct point_coeffs {
     Scalar xx = 0, yy = 0, zz = 0, xy2 = 0, xz2 = 0, yz2 = 0;
-    Scalar kx = 0, ky = 0, kz = 0;
   };
 
   enum Field : int { p_field = 0, q_field = 1 };
@@ -68,14 +57,21 @@ class TtiStencil {
   }
 
   TtiStencil() = default;
-  // The spacing's scales in double, rounded once to Scalar.
-  TtiStencil(double hx, double hy, double hz)
-      : xx_(Scalar(1 / (hx * hx))),
-        yy_(Scalar(1 / (hy * hy))),
-        zz_(Scalar(1 / (hz * hz))),
-        xy_(Scalar(1 / (hx * hy))),
-        xz_(Scalar(1 / (hx * hz))),
-        yz_(Scalar(1 / (hy * hz))) {}
+  // Weights in double, rounded once to Scalar.
+  TtiStencil(double hx, double hy, double hz) {
+    const auto c = second_derivative_weights<radius>();
+    for (int m = 0; m <= radius; ++m) {
+      cx_[m] = Scalar(c[m] / (hx * hx));
+      cy_[m] = Scalar(c[m] / (hy * hy));
+      cz_[m] = Scalar(c[m] / (hz * hz));
+    }
+    d1x_[0] = Scalar(first_derivative_d1 / hx);
+    d1x_[1] = Scalar(first_derivative_d2 / hx);
+    d1y_[0] = Scalar(first_derivative_d1 / hy);
+    d1y_[1] = Scalar(first_derivative_d2 / hy);
+    d1z_[0] = Scalar(first_derivative_d1 / hz);
+    d1z_[1] = Scalar(first_derivative_d2 / hz);
+  }
 
   // The model arrays coeffs() reads (seis/math/coefficient_inputs.hpp): a
   // streaming strategy may copy them a plane ahead of the rest.
@@ -85,18 +81,14 @@ class TtiStencil {
   SEIS_INLINE point_coeffs coeffs(const Mem& mem) const {
     const Scalar nx = mem.model(nx_model), ny = mem.model(ny_model);
     const Scalar rest = Scalar(1) - nx * nx - ny * ny;
-    // (sqrt of 0 where rest <= 0, NaN included: no branch around the sqrt.)
-    const Scalar nz = square_root(rest > Scalar(0) ? rest : Scalar(0));
+    const Scalar nz = rest > Scalar(0) ? square_root(rest) : Scalar(0);
     point_coeffs c;
-    c.xx = nx * nx * xx_;
-    c.yy = ny * ny * yy_;
-    c.zz = nz * nz * zz_;
-    c.xy2 = Scalar(2) * nx * ny * xy_;
-    c.xz2 = Scalar(2) * nx * nz * xz_;
-    c.yz2 = Scalar(2) * ny * nz * yz_;
-    c.kx = xx_ - c.xx;
-    c.ky = yy_ - c.yy;
-    c.kz = zz_ - c.zz;
+    c.xx = nx * nx;
+    c.yy = ny * ny;
+    c.zz = nz * nz;
+    c.xy2 = Scalar(2) * nx * ny;
+    c.xz2 = Scalar(2) * nx * nz;
+    c.yz2 = Scalar(2) * ny * nz;
     return c;
   }
 
@@ -108,7 +100,7 @@ class TtiStencil {
       return centre_term(
           plane,
           [&](int f, int di, int dj) {
-            return d1([&](int a, int b) { return plane(f, di + a, dj + b); }, 1, 0);
+            return d1([&](int a, int b) { return plane(f, di + a, dj + b); }, d1x_, 1, 0);
           },
           n);
     } else {
@@ -116,17 +108,17 @@ class TtiStencil {
       auto p = [&](int di, int dj) { return plane(p_field, di, dj); };
       accum_type out;
       constexpr int m = DZ < 0 ? -DZ : DZ;
-      const Scalar zs = d2_weight<m>() * s(0, 0);
-      const Scalar zp = d2_weight<m>() * p(0, 0);
+      const Scalar zs = cz_[m] * s(0, 0);
+      const Scalar zp = cz_[m] * p(0, 0);
       if constexpr (m <= 2) {
         // This plane's share of D1z(D1x .) and D1z(D1y .).
-        const Scalar wz = d1z_weight<DZ>();
-        const Scalar xs = wz * d1(s, 1, 0), ys = wz * d1(s, 0, 1);
-        const Scalar xp = wz * d1(p, 1, 0), yp = wz * d1(p, 0, 1);
-        out.z = n.kz * zs - (n.xz2 * xs + n.yz2 * ys);
+        const Scalar wz = DZ > 0 ? d1z_[m - 1] : -d1z_[m - 1];
+        const Scalar xs = wz * d1(s, d1x_, 1, 0), ys = wz * d1(s, d1y_, 0, 1);
+        const Scalar xp = wz * d1(p, d1x_, 1, 0), yp = wz * d1(p, d1y_, 0, 1);
+        out.z = zs - (n.zz * zs + n.xz2 * xs + n.yz2 * ys);
         out.hp = n.zz * zp + n.xz2 * xp + n.yz2 * yp;
       } else {
-        out.z = n.kz * zs;
+        out.z = zs - n.zz * zs;
         out.hp = n.zz * zp;
       }
       return out;
@@ -151,8 +143,10 @@ class TtiStencil {
     const InPlane dq = in_plane([&](int di, int dj) { return plane(q_field, di, dj); },
                                 [&](int di, int dj) { return dx(q_field, di, dj); });
     const InPlane ds{dp.xx + dq.xx, dp.yy + dq.yy, dp.zz + dq.zz, dp.xy + dq.xy};
+    const Scalar ls = ds.xx + ds.yy + ds.zz;
+    const Scalar hs = n.xx * ds.xx + n.yy * ds.yy + n.zz * ds.zz + n.xy2 * ds.xy;
     accum_type out;
-    out.z = n.kx * ds.xx + n.ky * ds.yy + n.kz * ds.zz - n.xy2 * ds.xy;
+    out.z = ls - hs;
     out.hp = n.xx * dp.xx + n.yy * dp.yy + n.zz * dp.zz + n.xy2 * dp.xy;
     return out;
   }
@@ -189,10 +183,10 @@ class TtiStencil {
   SEIS_FORCEINLINE void add_in_plane_features(plane_features& f, const Plane& plane) const {
     auto p = [&](int di, int dj) { return plane(p_field, di, dj); };
     auto q = [&](int di, int dj) { return plane(q_field, di, dj); };
-    f.dxp = d1(p, 1, 0);
-    f.dyp = d1(p, 0, 1);
-    f.dxq = d1(q, 1, 0);
-    f.dyq = d1(q, 0, 1);
+    f.dxp = d1(p, d1x_, 1, 0);
+    f.dyp = d1(p, d1y_, 0, 1);
+    f.dxq = d1(q, d1x_, 1, 0);
+    f.dyq = d1(q, d1y_, 0, 1);
   }
 
   // Staged features (seis/math/plane_features.hpp): centre_term reads D1x p
@@ -211,18 +205,18 @@ class TtiStencil {
   template <class Plane>
   SEIS_FORCEINLINE staged_values staged_at(const Plane& plane) const {
     staged_values s;
-    s[p_field] = d1([&](int di, int dj) { return plane(p_field, di, dj); }, 1, 0);
-    s[q_field] = d1([&](int di, int dj) { return plane(q_field, di, dj); }, 1, 0);
+    s[p_field] = d1([&](int di, int dj) { return plane(p_field, di, dj); }, d1x_, 1, 0);
+    s[q_field] = d1([&](int di, int dj) { return plane(q_field, di, dj); }, d1x_, 1, 0);
     return s;
   }
 
   template <int DZ>
   SEIS_FORCEINLINE void add_features(int_c<DZ>, feature_sum& sum, const plane_features& f) const {
     constexpr int m = DZ < 0 ? -DZ : DZ;
-    sum.zp += d2_weight<m>() * f.p;
-    sum.zq += d2_weight<m>() * f.q;
+    sum.zp += cz_[m] * f.p;
+    sum.zq += cz_[m] * f.q;
     if constexpr (m <= feature_depth) {
-      const Scalar wz = d1z_weight<DZ>();
+      const Scalar wz = DZ > 0 ? d1z_[m - 1] : -d1z_[m - 1];
       sum.xp += wz * f.dxp;
       sum.yp += wz * f.dyp;
       sum.xq += wz * f.dxq;
@@ -233,7 +227,7 @@ class TtiStencil {
   SEIS_FORCEINLINE accum_type feature_term(const feature_sum& sum, const point_coeffs& n) const {
     const Scalar zs = sum.zp + sum.zq, xs = sum.xp + sum.xq, ys = sum.yp + sum.yq;
     accum_type out;
-    out.z = n.kz * zs - (n.xz2 * xs + n.yz2 * ys);
+    out.z = zs - (n.zz * zs + n.xz2 * xs + n.yz2 * ys);
     out.hp = n.zz * sum.zp + n.xz2 * sum.xp + n.yz2 * sum.yp;
     return out;
   }
@@ -258,38 +252,25 @@ class TtiStencil {
   SEIS_FORCEINLINE InPlane in_plane(const Value& f, const Dx& dx) const {
     InPlane d;
     const Scalar f00 = f(0, 0);
-    d.xx = d2_weight<0>() * f00;
-    d.yy = d2_weight<0>() * f00;
-    d.zz = d2_weight<0>() * f00;
+    d.xx = cx_[0] * f00;
+    d.yy = cy_[0] * f00;
+    d.zz = cz_[0] * f00;
     static_for<1, radius + 1>([&](auto m) {
-      d.xx += d2_weight<decltype(m)::value>() * (f(m, 0) + f(-m, 0));
-      d.yy += d2_weight<decltype(m)::value>() * (f(0, m) + f(0, -m));
+      d.xx += cx_[m] * (f(m, 0) + f(-m, 0));
+      d.yy += cy_[m] * (f(0, m) + f(0, -m));
     });
-    d.xy = d1(dx, 0, 1);
+    d.xy = d1(dx, d1y_, 0, 1);
     return d;
   }
 
-  // The weights of unit spacing, as literals (instruction immediates).
-  template <int M>
-  SEIS_FORCEINLINE static constexpr Scalar d2_weight() {
-    return Scalar(second_derivative_literal<M>);
-  }
-  // D1z's weight of plane DZ (|DZ| <= 2), signed.
-  template <int DZ>
-  SEIS_FORCEINLINE static constexpr Scalar d1z_weight() {
-    constexpr double w = (DZ == 1 || DZ == -1) ? first_derivative_d1 : first_derivative_d2;
-    return Scalar(DZ > 0 ? w : -w);
-  }
-
-  // 4th-order first derivative along in-plane direction (ux, uy), unit spacing.
+  // 4th-order first derivative along in-plane direction (ux, uy).
   template <class Value>
-  SEIS_FORCEINLINE static Scalar d1(const Value& f, int ux, int uy) {
-    return Scalar(first_derivative_d1) * (f(ux, uy) - f(-ux, -uy)) +
-           Scalar(first_derivative_d2) * (f(2 * ux, 2 * uy) - f(-2 * ux, -2 * uy));
+  SEIS_FORCEINLINE Scalar d1(const Value& f, const Scalar (&w)[2], int ux, int uy) const {
+    return w[0] * (f(ux, uy) - f(-ux, -uy)) + w[1] * (f(2 * ux, 2 * uy) - f(-2 * ux, -2 * uy));
   }
 
-  // The spacing's scales: 1/hx^2, 1/hy^2, 1/hz^2, 1/(hx hy), 1/(hx hz), 1/(hy hz).
-  Scalar xx_ = 0, yy_ = 0, zz_ = 0, xy_ = 0, xz_ = 0, yz_ = 0;
+  Scalar cx_[radius + 1] = {}, cy_[radius + 1] = {}, cz_[radius + 1] = {};  // 8th-order D2 weights / h^2
+  Scalar d1x_[2] = {}, d1y_[2] = {}, d1z_[2] = {};                          // 4th-order D1 weights / h
 };
 
 }  // namespace seis

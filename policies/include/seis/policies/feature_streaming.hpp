@@ -103,19 +103,18 @@
 // Session 14 (H200, TTI 900^3, 32x8, A/B forms of the shared TTI arithmetic
 // in one binary, 4 alternating rounds, Kokkos and twin bitwise equal in
 // every form): the D2/D1 weights as literals of unit spacing (immediates;
-// ULDC reloads 21 -> 9 a plane), the spacing folded into the per-point tilt
-// coefficients, and n_z = sqrt(max(rest, 0)) without a branch (bit for bit)
-// -- now tti_stencil.hpp's only form: @128 12.931-12.995 ms against
-// 13.071-13.091 (twin 0.996), @300 13.044-13.085 against 13.124-13.171
-// (twin 0.987), tti-large-gpu 12.151/12.167 ms a step against
-// 12.231/12.235; 345.5 -> 333.5 instructions a point, 128 registers, no
-// spills; stalls unchanged (wait 1.32, barrier 1.21 cycles an issued
-// instruction). The sqrt alone: 0.998 (341.5 instructions a point). Measured
-// and removed: every axis D2 and the off-centre planes' sums as two partial
-// sums (even/odd weights, planes below/above) and the tilt sums in pairs,
-// FFMA chains half as long for the 'wait' stalls: 1.007 @128, 1.012 @300
-// (twin 1.011, 1.013; 353.5 instructions a point), with the literal weights
-// 1.003, 1.003 (twin 1.020, 1.014); wait stalls 1.29 -> 1.28 only.
+// ULDC reloads 21 -> 9 a plane) with the spacing folded into the per-point
+// tilt coefficients, and n_z = sqrt(max(rest, 0)): this kernel @128
+// 12.931-12.995 ms against 13.071-13.091 (twin 0.996), @300 0.993 (twin
+// 0.987), 345.5 -> 333.5 instructions a point. Removed after the whole
+// bench of the merged tree (c6a422c): the same arithmetic made other TTI
+// strategies' kernels much slower on one side only (Kokkos semi_25d 45.6 ms
+// against 30.1, its twin 29.5: 1.545; swic 92.4 against 68.5 at 196
+// registers: 1.380; twins of smem_3d, gmem_3d, st_reg_shift 6-11 %
+// slower), six parity rows outside 3 %, for 0.7-0.9 % here. The sqrt alone:
+// 0.998. Two partial sums per D2 and per off-centre sum (FFMA chains half
+// as long for the 'wait' stalls): 1.007 @128, 1.012 @300, wait stalls
+// 1.29 -> 1.28 only.
 
 #include "seis/halo_copy_plan.hpp"
 #include "seis/math/interleaved_layout.hpp"
